@@ -1,0 +1,229 @@
+import {
+  type CalendarCore,
+  type CalendarDatabase,
+  createCalendarCore,
+  createSqliteDatabase,
+} from '@calendar-events/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
+import { loadCalendar, removeAddedRecords } from './load.js';
+import { CITIES } from './places.js';
+import { SeededRandom } from './random.js';
+import { slugifiedLikeCore, slugOf } from './slugs.js';
+
+const silent = { write() {}, isTTY: false };
+
+describe('wall times', () => {
+  it('converts like luxon on every zone, including DST nights', () => {
+    const random = new SeededRandom(7);
+    const zones = [...new Set(CITIES.map((c) => c.timezone)), 'UTC'];
+    for (const zone of zones) {
+      for (let i = 0; i < 200; i++) {
+        const day = new Date(Date.UTC(2025, 0, 1) + random.integer(0, 1100) * 86_400_000);
+        const time = {
+          year: day.getUTCFullYear(),
+          month: day.getUTCMonth() + 1,
+          day: day.getUTCDate(),
+          hour: random.pick([0, 1, 2, 3, 4, 12, 19, 23]),
+          minute: random.pick([0, 30, 59]),
+          second: random.pick([0, 59]),
+        };
+        expect(fastWallTimeToUtcMs(time, zone), `${zone} ${JSON.stringify(time)}`).toBe(
+          wallTimeToUtcMs(time, zone),
+        );
+      }
+    }
+  });
+});
+
+describe('slugs', () => {
+  it('match slugify for every kind of generated name', () => {
+    const names = [
+      "Beginners' Dance Class with Anna Müller",
+      'Rock & Pop',
+      "Children's Songs",
+      'Late Night DJ Set: Electronic Beats',
+      'Łódź Jazz Cellar',
+      'København Concert Hall',
+      'İstanbul Museum',
+      'Reykjavík Loft',
+      'Genève Arts Centre',
+      'The García Quartet',
+      'Höfuðborgarsvæðið',
+      'free entry',
+      'São Paulo Brewery',
+      "St. John's Chapel",
+    ];
+    for (const name of names) expect(slugOf(name), name).toBe(slugifiedLikeCore(name));
+  });
+});
+
+describe('the generated calendar', () => {
+  let database: CalendarDatabase;
+  let core: CalendarCore;
+  let facts: DatasetFacts;
+  let administratorKey: string;
+
+  /** A request as the administrator, or anonymous for reads (the administrator also sees drafts). */
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await core.handle({
+      method,
+      url,
+      mountPath: '',
+      headers: {
+        host: 'bench.test',
+        ...(method !== 'GET' ? { authorization: `Bearer ${administratorKey}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
+    });
+    return { status: response.status, json: response.body ? JSON.parse(response.body) : undefined };
+  };
+
+  beforeAll(async () => {
+    database = createSqliteDatabase(':memory:');
+    ({ facts, administratorKey } = await loadCalendar(database, 2000, silent, 'test'));
+    core = createCalendarCore({ database, geolocation: true });
+  });
+  afterAll(() => core.close());
+
+  it('is the same for the same size and moment', () => {
+    const make = () => {
+      const generator = new CalendarGenerator({
+        events: 50,
+        now: new Date('2026-05-01T10:00:00Z'),
+        administratorId: 1,
+        authorIds: [2, 3],
+      });
+      generator.referenceRows();
+      return generator.nextEvents(50);
+    };
+    expect(make()).toEqual(make());
+  });
+
+  it('answers a generated event by id and by slug', async () => {
+    const sample = facts.sampleEvents[0]!;
+    const byId = await call('GET', `/calendar/events/v1/events/${sample.id}`);
+    expect(byId.status).toBe(200);
+    expect(byId.json).toMatchObject({ id: sample.id, slug: sample.slug, status: 'publish' });
+    expect(byId.json.organizer.length).toBeGreaterThan(0);
+    // Term counts are the published events carrying the term, however the service keeps them.
+    const category = byId.json.categories[0];
+    const published = await database.kysely
+      .selectFrom('event_terms')
+      .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_terms.term_id', '=', category.id)
+      .where('posts.status', '=', 'publish')
+      .executeTakeFirstOrThrow();
+    expect(category.count).toBe(Number(published.n));
+    const bySlug = await call('GET', `/calendar/events/v1/events/by-slug/${sample.slug}`);
+    expect(bySlug.json.id).toBe(sample.id);
+  });
+
+  it('counts what the service counts for the scenarios', async () => {
+    const list = await call('GET', '/calendar/events/v1/events');
+    expect(list.json.total).toBe(facts.listedInDefaultWindow);
+    const { filtered, search, geolocation } = facts;
+    const filteredList = await call(
+      'GET',
+      `/calendar/events/v1/events?categories=${filtered.category}&venue=${filtered.venue}&start_date=${filtered.startDate}&end_date=${filtered.endDate}&per_page=50`,
+    );
+    expect(filteredList.json.total).toBe(filtered.matches);
+    expect(filtered.matches).toBeGreaterThan(0);
+    const searched = await call('GET', `/calendar/events/v1/events?search=${search.word}`);
+    expect(searched.json.total).toBe(search.matchesInDefaultWindow);
+    const near = await call(
+      'GET',
+      `/calendar/events/v1/events?geoloc_lat=${geolocation.lat}&geoloc_lng=${geolocation.lng}&geoloc_radius=25`,
+    );
+    expect(near.status).toBe(200);
+    expect(near.json.total).toBeGreaterThan(0);
+  });
+
+  it('holds the search rows the service itself writes', async () => {
+    // A German and an English-only event: rewriting their title through the API makes the service
+    // rebuild their search rows, which must not change them.
+    const german = await database.kysely
+      .selectFrom('post_texts')
+      .select(['post_id', 'title'])
+      .where('language', '=', 'de')
+      .where('post_id', '>', facts.shape.venues + facts.shape.organizers)
+      .orderBy('post_id')
+      .executeTakeFirstOrThrow();
+    const english = await database.kysely
+      .selectFrom('post_texts')
+      .select(['post_id', 'title'])
+      .where('language', '=', 'en')
+      .where(
+        'post_id',
+        'not in',
+        database.kysely.selectFrom('post_texts').select('post_id').where('language', '=', 'de'),
+      )
+      .where('post_id', '>', facts.shape.venues + facts.shape.organizers)
+      .orderBy('post_id')
+      .executeTakeFirstOrThrow();
+    const searchRows = (id: number) =>
+      database.kysely
+        .selectFrom('event_search')
+        .select(['language', 'body'])
+        .where('event_id', '=', id)
+        .orderBy('language')
+        .execute();
+    for (const [language, row] of [
+      ['de', german],
+      ['en', english],
+    ] as const) {
+      const before = await searchRows(row.post_id);
+      expect(before).toHaveLength(2);
+      const update = await call(
+        'PATCH',
+        `/calendar/events/v1/events/${row.post_id}?multilang_language=${language}`,
+        {
+          title: row.title,
+        },
+      );
+      expect(update.status).toBe(200);
+      expect(await searchRows(row.post_id)).toEqual(before);
+    }
+  });
+
+  it('is put back as generated after events were created', async () => {
+    const category = facts.create.categories[0]!;
+    const countOf = async () =>
+      (await call('GET', `/calendar/events/v1/categories?search=${category}`)).json.categories.find(
+        (c: { slug: string }) => c.slug === category,
+      ).count;
+    const before = await countOf();
+    for (const n of [1, 2]) {
+      const created = await call('POST', '/calendar/events/v1/events', {
+        title: `Created ${n}`,
+        start_date: '2030-01-01 10:00:00',
+        end_date: '2030-01-01 11:00:00',
+        categories: [category],
+      });
+      expect(created.status).toBe(201);
+    }
+    expect(await countOf()).toBe(before + 2);
+    expect(await removeAddedRecords(database, facts.lastGeneratedPostId, administratorKey)).toBe(2);
+    expect(await countOf()).toBe(before);
+    const left = await database.kysely
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '>', facts.lastGeneratedPostId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('gives the slugs the service gives', async () => {
+    for (const title of ["Beginners' Rock & Pop Night with Zoë García", 'Łódź Jazz Cellar Opening']) {
+      const created = await call('POST', '/calendar/events/v1/events', {
+        title,
+        start_date: '2030-01-01 10:00:00',
+        end_date: '2030-01-01 11:00:00',
+      });
+      expect(created.status).toBe(201);
+      expect(created.json.slug).toBe(slugOf(title));
+    }
+  });
+});

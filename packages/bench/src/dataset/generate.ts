@@ -1,0 +1,824 @@
+/**
+ * The generated calendar: venues in real cities, organizers, categories, tags, images, and N events over
+ * three years centred on the moment of generation, as rows of the service's tables. Every row is what the
+ * service itself stores when a client creates the record through the API (see core's `writeEvent`,
+ * `writeTexts`, `refreshEventSearch`, `setEventTerms`, `linked-post`'s `applyWrite`, `insertTerm` and
+ * `resolveImage`): the benchmark measures the service on data it could have written.
+ *
+ * Generation is deterministic for a given N and moment, and streams events in batches so that a million
+ * events never sit in memory at once.
+ */
+import { DateTime, IANAZone } from 'luxon';
+import { CITIES, type City, COUNTRIES, type Country } from './places.js';
+import { SeededRandom } from './random.js';
+import type { Row, RowSet } from './schema.js';
+import { SlugRegistry } from './slugs.js';
+import {
+  CATEGORIES,
+  ENSEMBLES,
+  EVENT_KINDS,
+  type EventKind,
+  FIRST_NAMES,
+  GENERIC_TAGS,
+  LAST_NAMES,
+  OCCASIONS,
+  ORGANIZER_KINDS,
+  ORGANIZER_SUBJECTS,
+  SENTENCES_DE,
+  SENTENCES_EN,
+  STREETS,
+  SUBJECTS,
+  THEMES,
+  type Translated,
+  VENUE_KINDS,
+} from './vocabulary.js';
+
+const DAY_MS = 86_400_000;
+/** Events start up to this many days before and after the moment of generation (three years in all). */
+const HALF_SPAN_DAYS = 548;
+/** The word the search scenario looks for; any theme would do, each is in about 1 % of descriptions. */
+export const SEARCH_WORD = 'calligraphy';
+/** The geolocation scenario's radius, the service's default. */
+export const GEO_RADIUS_KM = 25;
+/** The password of the protected events (about 1 %). */
+export const EVENT_PASSWORD = 'bench-secret';
+/** How many events the single-read scenarios cycle through. */
+const SAMPLE_EVENTS = 1000;
+
+export interface CalendarShape {
+  events: number;
+  venues: number;
+  organizers: number;
+  images: number;
+  categories: number;
+  tags: number;
+}
+
+/** About 2,000 venues and 1,000 organizers for 100,000 events; proportionally more or fewer for other N. */
+export function calendarShape(events: number): CalendarShape {
+  return {
+    events,
+    venues: Math.max(20, Math.round(events / 50)),
+    organizers: Math.max(10, Math.round(events / 100)),
+    images: Math.max(20, Math.min(5000, Math.round(events / 100))),
+    categories: CATEGORIES.length,
+    tags: 200,
+  };
+}
+
+/** What the scenarios need to know about the generated calendar (saved with the dataset). */
+export interface DatasetFacts {
+  generatedAt: string;
+  shape: CalendarShape;
+  /** Events in the default list window (yesterday to +24 months) that lists show. */
+  listedInDefaultWindow: number;
+  /** Ids at or below this were generated; anything above was created by a benchmark run. */
+  lastGeneratedPostId: number;
+  sampleEvents: Array<{ id: number; slug: string }>;
+  filtered: { category: string; venue: number; startDate: string; endDate: string; matches: number };
+  search: { word: string; matchesInDefaultWindow: number; shareOfEvents: number };
+  geolocation: { city: string; lat: number; lng: number; radiusKm: number; venuesInRadius: number };
+  create: { venue: number; organizers: number[]; categories: string[]; tags: string[]; timezone: string };
+}
+
+interface VenueRecord {
+  id: number;
+  name: string;
+  city: City;
+  country: Country;
+  lat: number;
+  lng: number;
+}
+
+interface TermRecord {
+  id: number;
+  slug: string;
+  name: Translated;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant, in UTC. */
+function formatUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function formatDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** A wall time: calendar fields that mean nothing without a zone. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** Wall-time fields of a "floating" millisecond value (UTC arithmetic used as a calendar). */
+function wallTimeOf(floatingMs: number): WallTime {
+  const d = new Date(floatingMs);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+function formatWallTime(t: WallTime): string {
+  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+const zones = new Map<string, IANAZone>();
+
+/**
+ * The instant a wall time names in a zone, as core's `localToUtc` computes it: a time skipped by a DST gap
+ * moves forward, a repeated one takes its first occurrence.
+ */
+export function wallTimeToUtcMs(time: WallTime, zoneName: string): number {
+  let zone = zones.get(zoneName);
+  if (!zone) {
+    zone = IANAZone.create(zoneName);
+    zones.set(zoneName, zone);
+  }
+  const readings = DateTime.fromObject(time, { zone }).getPossibleOffsets();
+  return Math.min(...readings.map((reading) => reading.toMillis()));
+}
+
+const noonOffsets = new Map<string, number>();
+
+/** The zone's offset (ms) at noon of a day, remembered: one luxon call per zone and day. */
+function noonOffset(zoneName: string, year: number, month: number, day: number): number {
+  const key = `${zoneName}|${year}-${month}-${day}`;
+  let offset = noonOffsets.get(key);
+  if (offset === undefined) {
+    const noon = { year, month, day, hour: 12, minute: 0, second: 0 };
+    offset = Date.UTC(year, month - 1, day, 12) - wallTimeToUtcMs(noon, zoneName);
+    noonOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * `wallTimeToUtcMs`, faster: asking luxon costs tens of microseconds, too slow for millions of dates.
+ * Zones change their offset only between midnight and 04:00 local time, so from 04:00 on a day has the
+ * offset it has at noon; before 04:00 it has it too when the previous noon had the same offset (no
+ * change in between). Only the night of a change takes the exact path.
+ */
+export function fastWallTimeToUtcMs(time: WallTime, zoneName: string): number {
+  const floating = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  const offset = noonOffset(zoneName, time.year, time.month, time.day);
+  if (time.hour >= 4) return floating - offset;
+  const previous = new Date(floating - 86_400_000);
+  const previousOffset = noonOffset(
+    zoneName,
+    previous.getUTCFullYear(),
+    previous.getUTCMonth() + 1,
+    previous.getUTCDate(),
+  );
+  return previousOffset === offset ? floating - offset : wallTimeToUtcMs(time, zoneName);
+}
+
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.sqrt(a));
+}
+
+/** `stateprovince` as core derives it when a venue is created without one. */
+function derivedStateProvince(state: string, province: string, country: string): string {
+  const isUs = ['us', 'usa', 'united states', 'united states of america'].includes(country.toLowerCase());
+  return state !== '' && (isUs || country === '') ? state : province || state;
+}
+
+export interface GeneratorOptions {
+  events: number;
+  /** The moment the three years are centred on. */
+  now: Date;
+  administratorId: number;
+  authorIds: readonly number[];
+}
+
+export class CalendarGenerator {
+  readonly shape: CalendarShape;
+  private readonly random: SeededRandom;
+  private readonly nowMs: number;
+  private readonly todayMs: number;
+  private readonly administratorId: number;
+  private readonly authorIds: readonly number[];
+
+  private readonly venues: VenueRecord[] = [];
+  private readonly organizerIds: number[] = [];
+  private readonly categories: TermRecord[] = [];
+  private readonly categoryByName = new Map<string, TermRecord>();
+  private readonly tags: TermRecord[] = [];
+  /** Popularity order: events pick low positions far more often (see `SeededRandom.skewedIndex`). */
+  private venuePopularity: number[] = [];
+  private organizerPopularity: number[] = [];
+  private tagPopularity: number[] = [];
+  private readonly eventSlugs = new SlugRegistry();
+  private readonly firstEventId: number;
+  private generatedEvents = 0;
+
+  // What the scenarios will ask for, gathered while the events stream by.
+  private readonly defaultWindow: { start: string; end: string };
+  private readonly filteredWindow: { startDate: string; endDate: string; start: string; end: string };
+  private listedInDefaultWindow = 0;
+  private readonly searchMatches = new Map<string, number>();
+  private searchWordEvents = 0;
+  private readonly venueCategoryCounts = new Map<string, number>();
+  private readonly sampleEvents: Array<{ id: number; slug: string }> = [];
+  private readonly sampleStep: number;
+
+  constructor(options: GeneratorOptions) {
+    this.shape = calendarShape(options.events);
+    this.random = new SeededRandom(0x5eed ^ options.events);
+    this.nowMs = options.now.getTime();
+    this.todayMs = Math.floor(this.nowMs / DAY_MS) * DAY_MS;
+    this.administratorId = options.administratorId;
+    this.authorIds = options.authorIds;
+    this.firstEventId = this.shape.venues + this.shape.organizers + 1;
+    this.sampleStep = Math.max(1, Math.floor(options.events / (SAMPLE_EVENTS * 1.2)));
+
+    // The service's default list window (site zone UTC): the start of yesterday to the end of the day
+    // 24 months ahead.
+    const windowEnd = new Date(this.todayMs);
+    windowEnd.setUTCMonth(windowEnd.getUTCMonth() + 24);
+    this.defaultWindow = {
+      start: `${formatDate(this.todayMs - DAY_MS)} 00:00:00`,
+      end: `${formatDate(windowEnd.getTime())} 23:59:59`,
+    };
+    const startDate = formatDate(this.todayMs);
+    const endDate = formatDate(this.todayMs + 182 * DAY_MS);
+    this.filteredWindow = {
+      startDate,
+      endDate,
+      start: `${startDate} 00:00:00`,
+      end: `${endDate} 23:59:59`,
+    };
+  }
+
+  get lastEventId(): number {
+    return this.firstEventId + this.shape.events - 1;
+  }
+
+  private author(): number {
+    return this.random.chance(0.3) || this.authorIds.length === 0
+      ? this.administratorId
+      : this.random.pick(this.authorIds);
+  }
+
+  /** A publication date some time before now, and a modification date after it. */
+  private pastDates(maxDaysAgo: number): { date_utc: string; modified_utc: string } {
+    const published =
+      this.nowMs - this.random.integer(1, maxDaysAgo) * DAY_MS - this.random.integer(0, 86_399) * 1000;
+    const modified = Math.min(this.nowMs, published + this.random.integer(0, 30) * DAY_MS);
+    return { date_utc: formatUtc(published), modified_utc: formatUtc(modified) };
+  }
+
+  private personName(): string {
+    return `${this.random.pick(FIRST_NAMES)} ${this.random.pick(LAST_NAMES)}`;
+  }
+
+  private imageId(probability: number): number | null {
+    return this.random.chance(probability) ? this.random.integer(1, this.shape.images) : null;
+  }
+
+  /** Users must exist first; everything but the events: images, terms, venues, organizers. */
+  referenceRows(): RowSet {
+    const images: Row<'images'>[] = [];
+    for (let id = 1; id <= this.shape.images; id++) {
+      // A URL registered by an event write: the service never downloads it, so sizes stay unknown.
+      images.push({
+        id,
+        url: `https://images.calendar-bench.example/uploads/${pad(id, 5)}.jpg`,
+        width: null,
+        height: null,
+        mime_type: 'image/jpeg',
+        filesize: null,
+        created_utc: this.pastDates(1500).date_utc,
+      });
+    }
+
+    const terms: Row<'terms'>[] = [];
+    const termTexts: Row<'term_texts'>[] = [];
+    const termSlugs = { category: new SlugRegistry(), tag: new SlugRegistry() };
+    let termId = 0;
+    for (const category of CATEGORIES) {
+      const record: TermRecord = {
+        id: ++termId,
+        slug: termSlugs.category.claim(category.en, 'category'),
+        name: category,
+      };
+      const parent = category.parent !== undefined ? this.categoryByName.get(category.parent)!.id : 0;
+      terms.push({ id: record.id, taxonomy: 'category', slug: record.slug, parent_id: parent });
+      termTexts.push({
+        term_id: record.id,
+        language: 'en',
+        name: category.en,
+        description: category.description,
+      });
+      // A German name added later by a German write: description left to fall back to English.
+      termTexts.push({ term_id: record.id, language: 'de', name: category.de, description: null });
+      this.categories.push(record);
+      this.categoryByName.set(category.en, record);
+    }
+    const tagNames: Array<{ en: string; de: string | null }> = [
+      ...SUBJECTS.map((s) => ({ en: s.en.toLowerCase(), de: s.de })),
+      ...GENERIC_TAGS.map(([en, de]) => ({ en, de })),
+    ];
+    for (const city of CITIES) {
+      if (tagNames.length >= this.shape.tags) break;
+      tagNames.push({ en: city.name.toLowerCase(), de: null });
+    }
+    for (const name of tagNames.slice(0, this.shape.tags)) {
+      const record: TermRecord = {
+        id: ++termId,
+        slug: termSlugs.tag.claim(name.en, 'tag'),
+        name: { en: name.en, de: name.de ?? name.en },
+      };
+      terms.push({ id: record.id, taxonomy: 'tag', slug: record.slug, parent_id: 0 });
+      termTexts.push({ term_id: record.id, language: 'en', name: name.en, description: null });
+      if (name.de !== null)
+        termTexts.push({ term_id: record.id, language: 'de', name: name.de, description: null });
+      this.tags.push(record);
+    }
+
+    const posts: Row<'posts'>[] = [];
+    const postTexts: Row<'post_texts'>[] = [];
+    const venueRows: Row<'venues'>[] = [];
+    const venueSlugs = new SlugRegistry();
+    const cityWeights = CITIES.map((_, rank) => 1 / Math.sqrt(rank + 1));
+    const cumulative: number[] = [];
+    let total = 0;
+    for (const weight of cityWeights) {
+      total += weight;
+      cumulative.push(total);
+    }
+    const namesInCity = new Map<string, Set<string>>();
+    for (let index = 0; index < this.shape.venues; index++) {
+      const id = index + 1;
+      const target = this.random.next() * total;
+      const city = CITIES[cumulative.findIndex((c) => c >= target)] ?? CITIES[0]!;
+      const country = COUNTRIES[city.country]!;
+      const kind = this.random.pick(VENUE_KINDS);
+      const taken = namesInCity.get(city.name) ?? new Set<string>();
+      namesInCity.set(city.name, taken);
+      let name = `${city.name} ${kind}`;
+      if (taken.has(name)) name = `${kind} ${this.random.pick(STREETS)}`;
+      if (taken.has(name)) name = `${kind} ${city.name} ${taken.size + 1}`;
+      taken.add(name);
+      const slug = venueSlugs.claim(name, 'venue');
+      // Scattered up to 8 km around the centre, denser near it.
+      const distance = 8 * Math.sqrt(this.random.next());
+      const angle = this.random.next() * 2 * Math.PI;
+      const lat = Math.round((city.lat + (distance * Math.cos(angle)) / 111.045) * 1e6) / 1e6;
+      const lng =
+        Math.round(
+          (city.lng + (distance * Math.sin(angle)) / (111.045 * Math.cos((city.lat * Math.PI) / 180))) * 1e6,
+        ) / 1e6;
+      const state = country.regionField === 'state' ? city.region : '';
+      const province = country.regionField === 'province' ? city.region : '';
+      posts.push({
+        id,
+        type: 'venue',
+        status: 'publish',
+        author_id: this.author(),
+        slug,
+        ...this.pastDates(1500),
+        password: '',
+        image_id: this.imageId(0.2),
+        trashed_from: null,
+      });
+      postTexts.push({
+        post_id: id,
+        language: 'en',
+        title: name,
+        description: this.random.chance(0.5)
+          ? `A ${kind.toLowerCase()} in ${city.name}, open all year round.`
+          : null,
+        excerpt: null,
+      });
+      venueRows.push({
+        id,
+        address: `${this.random.pick(STREETS)} ${this.random.integer(1, 180)}`,
+        city: city.name,
+        country: country.name,
+        province,
+        state,
+        zip: pad(this.random.integer(1000, 99999), 5),
+        phone: this.random.chance(0.6)
+          ? `+${this.random.integer(1, 99)} ${this.random.integer(100000, 99999999)}`
+          : '',
+        stateprovince: derivedStateProvince(state, province, country.name),
+        website: this.random.chance(0.5) ? `https://${slug}.venues.example` : '',
+        show_map: this.random.chance(0.95) ? 1 : 0,
+        show_map_link: this.random.chance(0.95) ? 1 : 0,
+        geo_lat: lat,
+        geo_lng: lng,
+      });
+      this.venues.push({ id, name, city, country, lat, lng });
+    }
+
+    const organizerRows: Row<'organizers'>[] = [];
+    const organizerSlugs = new SlugRegistry();
+    for (let index = 0; index < this.shape.organizers; index++) {
+      const id = this.shape.venues + index + 1;
+      const name = this.random.chance(0.6)
+        ? `${this.random.pick(CITIES.slice(0, 60)).name} ${this.random.pick(ORGANIZER_SUBJECTS)} ${this.random.pick(ORGANIZER_KINDS)}`
+        : this.personName();
+      const slug = organizerSlugs.claim(name, 'organizer');
+      posts.push({
+        id,
+        type: 'organizer',
+        status: 'publish',
+        author_id: this.author(),
+        slug,
+        ...this.pastDates(1500),
+        password: '',
+        image_id: this.imageId(0.2),
+        trashed_from: null,
+      });
+      postTexts.push({
+        post_id: id,
+        language: 'en',
+        title: name,
+        description: this.random.chance(0.4)
+          ? `${name} has organised events in the region since 2009.`
+          : null,
+        excerpt: null,
+      });
+      organizerRows.push({
+        id,
+        phone: this.random.chance(0.6)
+          ? `+${this.random.integer(1, 99)} ${this.random.integer(100000, 99999999)}`
+          : '',
+        website: this.random.chance(0.6) ? `https://${slug}.organizers.example` : '',
+        email: this.random.chance(0.8) ? `hello@${slug}.organizers.example` : '',
+      });
+      this.organizerIds.push(id);
+    }
+
+    this.venuePopularity = this.random.permutation(this.venues.length);
+    this.organizerPopularity = this.random.permutation(this.organizerIds.length);
+    this.tagPopularity = this.random.permutation(this.tags.length);
+
+    return {
+      images,
+      terms,
+      term_texts: termTexts,
+      posts,
+      post_texts: postTexts,
+      venues: venueRows,
+      organizers: organizerRows,
+    };
+  }
+
+  /** The next `count` events (fewer at the end), with every row that belongs to them. */
+  nextEvents(count: number): RowSet & { events: Row<'events'>[] } {
+    const rows = {
+      posts: [] as Row<'posts'>[],
+      events: [] as Row<'events'>[],
+      post_texts: [] as Row<'post_texts'>[],
+      event_organizers: [] as Row<'event_organizers'>[],
+      event_terms: [] as Row<'event_terms'>[],
+      event_search: [] as Row<'event_search'>[],
+    };
+    const end = Math.min(this.shape.events, this.generatedEvents + count);
+    for (; this.generatedEvents < end; this.generatedEvents++) this.generateEvent(rows);
+    return rows;
+  }
+
+  get remainingEvents(): number {
+    return this.shape.events - this.generatedEvents;
+  }
+
+  private generateEvent(rows: {
+    posts: Row<'posts'>[];
+    events: Row<'events'>[];
+    post_texts: Row<'post_texts'>[];
+    event_organizers: Row<'event_organizers'>[];
+    event_terms: Row<'event_terms'>[];
+    event_search: Row<'event_search'>[];
+  }): void {
+    const random = this.random;
+    const index = this.generatedEvents;
+    const id = this.firstEventId + index;
+    const kind: EventKind = random.pick(EVENT_KINDS);
+    const occasion = random.pick(OCCASIONS);
+    const subject = random.chance(0.3) ? random.pick(SUBJECTS) : undefined;
+    const performer =
+      subject === undefined && random.chance(0.3)
+        ? random.chance(0.6)
+          ? this.personName()
+          : `The ${random.pick(LAST_NAMES)} ${random.pick(ENSEMBLES)}`
+        : undefined;
+    const title = `${occasion.en} ${kind.en}${subject ? `: ${subject.en}` : performer ? ` with ${performer}` : ''}`;
+    const slug = this.eventSlugs.claim(title, 'event');
+
+    const venue = random.chance(0.95)
+      ? this.venues[this.venuePopularity[random.skewedIndex(this.venues.length)]!]!
+      : undefined;
+    const zone = venue?.city.timezone ?? 'UTC';
+
+    // The schedule, in the event's own zone.
+    const dayOffset = random.integer(-HALF_SPAN_DAYS, HALF_SPAN_DAYS - 1);
+    const dayMs = this.todayMs + dayOffset * DAY_MS;
+    const allDay = random.chance(0.05);
+    let startLocal: WallTime;
+    let endLocal: WallTime;
+    if (allDay) {
+      startLocal = wallTimeOf(dayMs);
+      endLocal = wallTimeOf(dayMs + random.integer(0, 2) * DAY_MS + DAY_MS - 1000);
+    } else {
+      const hour = random.chance(0.5) ? random.integer(18, 21) : random.integer(9, 17);
+      const startMs = dayMs + hour * 3_600_000 + random.pick([0, 0, 15, 30, 30, 45]) * 60_000;
+      const minutes = random.chance(0.03)
+        ? random.integer(1, 3) * 1440 + random.integer(1, 6) * 60
+        : random.pick([60, 90, 120, 120, 150, 180, 240]);
+      startLocal = wallTimeOf(startMs);
+      endLocal = wallTimeOf(startMs + minutes * 60_000);
+    }
+    const startUtcMs = fastWallTimeToUtcMs(startLocal, zone);
+    const endUtcMs = fastWallTimeToUtcMs(endLocal, zone);
+    const startUtc = formatUtc(startUtcMs);
+    const endUtc = formatUtc(endUtcMs);
+
+    // Status and publication: mostly published some weeks before the start, never in the future.
+    const roll = random.next();
+    let status: Row<'posts'>['status'] =
+      roll < 0.95
+        ? 'publish'
+        : roll < 0.96
+          ? 'future'
+          : roll < 0.975
+            ? 'draft'
+            : roll < 0.98
+              ? 'pending'
+              : roll < 0.99
+                ? 'private'
+                : 'trash';
+    let publishedMs = startUtcMs - random.integer(3, 120) * DAY_MS;
+    if (publishedMs > this.nowMs) publishedMs = this.nowMs - random.integer(0, 60) * DAY_MS;
+    publishedMs -= random.integer(0, 86_399) * 1000;
+    if (status === 'future') {
+      // Scheduled to appear later; only sensible for events further ahead than that.
+      const scheduledMs = this.nowMs + random.integer(1, 30) * DAY_MS;
+      if (startUtcMs > scheduledMs + 7 * DAY_MS) publishedMs = scheduledMs;
+      else status = 'publish';
+    }
+    const modifiedMs = Math.min(
+      this.nowMs,
+      Math.max(publishedMs, publishedMs + random.integer(0, 20) * DAY_MS),
+    );
+    const password = status !== 'trash' && random.chance(0.01) ? EVENT_PASSWORD : '';
+    const hidden = random.chance(0.01) ? 1 : 0;
+
+    rows.posts.push({
+      id,
+      type: 'event',
+      status,
+      author_id: this.author(),
+      slug,
+      date_utc: formatUtc(publishedMs),
+      modified_utc: formatUtc(status === 'future' ? this.nowMs - random.integer(0, 9) * DAY_MS : modifiedMs),
+      password,
+      image_id: this.imageId(0.3),
+      trashed_from: status === 'trash' ? 'publish' : null,
+    });
+
+    const cost = this.cost(venue?.country ?? COUNTRIES.DE!);
+    rows.events.push({
+      id,
+      start_local: formatWallTime(startLocal),
+      end_local: formatWallTime(endLocal),
+      start_utc: startUtc,
+      end_utc: endUtc,
+      timezone: zone,
+      all_day: allDay ? 1 : 0,
+      cost: cost.values,
+      currency_symbol: cost.symbol,
+      currency_code: '',
+      currency_position: cost.position,
+      website: random.chance(0.2) ? `https://tickets.calendar-bench.example/${slug}` : null,
+      show_map: random.chance(0.95) ? 1 : 0,
+      show_map_link: random.chance(0.95) ? 1 : 0,
+      hide_from_listings: hidden,
+      sticky: random.chance(0.01) ? 1 : 0,
+      featured: random.chance(0.05) ? 1 : 0,
+      venue_id: venue?.id ?? null,
+      parent_id: null,
+    });
+
+    // Organizers and terms.
+    const organizerCount = random.integer(1, 3);
+    const organizerPositions = random.distinct(organizerCount, this.organizerIds.length, () =>
+      random.skewedIndex(this.organizerIds.length),
+    );
+    const organizers = organizerPositions.map((p) => this.organizerIds[this.organizerPopularity[p]!]!);
+    organizers.forEach((organizerId, position) => {
+      rows.event_organizers.push({ event_id: id, organizer_id: organizerId, position });
+    });
+    const categories = [this.categoryByName.get(kind.category)!];
+    if (random.chance(0.25)) {
+      const extra = random.pick(this.categories);
+      if (extra !== categories[0]) categories.push(extra);
+    }
+    const tagCount = Math.min(4 - categories.length, random.integer(0, 2));
+    const tags = random
+      .distinct(tagCount, this.tags.length, () => random.skewedIndex(this.tags.length))
+      .map((p) => this.tags[this.tagPopularity[p]!]!);
+    // Positions count within each taxonomy, as setEventTerms writes them.
+    categories.forEach((term, position) => {
+      rows.event_terms.push({ event_id: id, term_id: term.id, position });
+    });
+    tags.forEach((term, position) => {
+      rows.event_terms.push({ event_id: id, term_id: term.id, position });
+    });
+
+    // Texts: English always, German for about 30 %.
+    const theme = random.pick(THEMES);
+    const description = this.descriptionEn(kind, occasion, venue, theme, organizers.length);
+    const excerpt = random.chance(0.4)
+      ? `${kind.en} ${venue ? `at ${venue.name}, ${venue.city.name}` : 'online'}.`
+      : null;
+    rows.post_texts.push({ post_id: id, language: 'en', title, description, excerpt });
+    let german: { title: string; description: string | null } | undefined;
+    if (random.chance(0.3)) {
+      german = {
+        title: `${kind.de} ${occasion.de}${subject ? `: ${subject.de}` : performer ? ` mit ${performer}` : ''}`,
+        description: random.chance(0.5) ? this.descriptionDe(kind, occasion, venue) : null,
+      };
+      // Written by a later German update of the title (and maybe the description) alone.
+      rows.post_texts.push({
+        post_id: id,
+        language: 'de',
+        title: german.title,
+        description: german.description,
+        excerpt: null,
+      });
+    }
+    // The search index holds title, excerpt and description per language, with the English fallback.
+    const bodyEn = [title, excerpt ?? '', description].join('\n');
+    rows.event_search.push({ event_id: id, language: 'en', body: bodyEn });
+    rows.event_search.push({
+      event_id: id,
+      language: 'de',
+      body: german ? [german.title, excerpt ?? '', german.description ?? description].join('\n') : bodyEn,
+    });
+
+    this.observe({ id, slug, status, password, hidden, venue, categories, startUtc, endUtc, bodyEn, theme });
+  }
+
+  /** Keeps what the scenarios need: sample ids, and counts to choose filters that return results. */
+  private observe(event: {
+    id: number;
+    slug: string;
+    status: string;
+    password: string;
+    hidden: number;
+    venue: VenueRecord | undefined;
+    categories: TermRecord[];
+    startUtc: string;
+    endUtc: string;
+    bodyEn: string;
+    theme: string;
+  }): void {
+    const listed = event.status === 'publish' && event.hidden === 0;
+    if (event.bodyEn.includes(SEARCH_WORD)) this.searchWordEvents++;
+    if (
+      listed &&
+      event.password === '' &&
+      this.sampleEvents.length < SAMPLE_EVENTS &&
+      (event.id - this.firstEventId) % this.sampleStep === 0
+    )
+      this.sampleEvents.push({ id: event.id, slug: event.slug });
+    if (!listed) return;
+    if (event.startUtc >= this.defaultWindow.start && event.endUtc <= this.defaultWindow.end) {
+      this.listedInDefaultWindow++;
+      // Anonymous searches skip protected events, whose text they may not read.
+      if (event.password === '')
+        this.searchMatches.set(event.theme, (this.searchMatches.get(event.theme) ?? 0) + 1);
+    }
+    if (
+      event.venue &&
+      event.startUtc >= this.filteredWindow.start &&
+      event.endUtc <= this.filteredWindow.end
+    ) {
+      for (const category of event.categories) {
+        const key = `${event.venue.id}|${category.slug}`;
+        this.venueCategoryCounts.set(key, (this.venueCategoryCounts.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The cost as core stores it after parsing `"12 €"`, `"$10 - $25"` or `"Free"`. */
+  private cost(country: Country): { values: string; symbol: string; position: string } {
+    const roll = this.random.next();
+    if (roll < 0.25) return { values: '[]', symbol: '', position: '' };
+    if (roll < 0.4) return { values: '[0]', symbol: '', position: '' };
+    const base = this.random.pick([5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 45, 60, 80, 120]);
+    const price = (euros: number) => {
+      const local = euros * country.priceScale;
+      return local >= 100 ? Math.round(local / 10) * 10 : Math.round(local * 2) / 2;
+    };
+    const values = this.random.chance(0.3) ? [price(base), price(base * 2)] : [price(base)];
+    return { values: JSON.stringify(values), symbol: country.currency, position: country.position };
+  }
+
+  private descriptionEn(
+    kind: EventKind,
+    occasion: Translated,
+    venue: VenueRecord | undefined,
+    theme: string,
+    organizers: number,
+  ): string {
+    const random = this.random;
+    const where = venue ? `at ${venue.name} in ${venue.city.name}` : 'online';
+    const intro = `Join us for a ${occasion.en.toLowerCase()} ${kind.en.toLowerCase()} ${where}.`;
+    const sentences = random
+      .distinct(3, SENTENCES_EN.length, () => random.integer(0, SENTENCES_EN.length - 1))
+      .map((i) => SENTENCES_EN[i]!);
+    const spotlight = `This edition puts the spotlight on ${theme}.`;
+    const hosts =
+      organizers > 1 ? 'The organizers look forward to seeing you.' : 'We look forward to seeing you.';
+    // Half the descriptions are HTML as WordPress editors write it, half plain text with blank lines.
+    if (random.chance(0.5)) {
+      return `<p>${intro} ${sentences[0]} ${sentences[1]}</p>\n<p><strong>${spotlight}</strong> ${sentences[2]}</p>\n<p>${hosts}</p>`;
+    }
+    return `${intro} ${sentences[0]} ${sentences[1]}\n\n${spotlight} ${sentences[2]}\n\n${hosts}`;
+  }
+
+  private descriptionDe(kind: EventKind, occasion: Translated, venue: VenueRecord | undefined): string {
+    const random = this.random;
+    const where = venue ? `im Haus ${venue.name} in ${venue.city.name}` : 'online';
+    const sentences = random
+      .distinct(2, SENTENCES_DE.length, () => random.integer(0, SENTENCES_DE.length - 1))
+      .map((i) => SENTENCES_DE[i]!);
+    return `<p>Willkommen: ${kind.de} ${occasion.de} ${where}. ${sentences[0]}</p>\n<p>${sentences[1]}</p>`;
+  }
+
+  /** Once every event is generated: what the scenarios need. */
+  facts(): DatasetFacts {
+    // The busiest venue and category in the filter window, so the filtered list returns a full-ish page.
+    let best: { key: string; count: number } = { key: '', count: 0 };
+    for (const [key, count] of this.venueCategoryCounts) if (count > best.count) best = { key, count };
+    const [venueText, categorySlug] = best.key.split('|');
+    const filteredVenue = best.count > 0 ? Number(venueText) : this.venues[this.venuePopularity[0]!]!.id;
+
+    const venuesPerCity = new Map<City, number>();
+    for (const venue of this.venues) venuesPerCity.set(venue.city, (venuesPerCity.get(venue.city) ?? 0) + 1);
+    const [geoCity] = [...venuesPerCity.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const venuesInRadius = this.venues.filter(
+      (v) => distanceKm(geoCity.lat, geoCity.lng, v.lat, v.lng) <= GEO_RADIUS_KM,
+    ).length;
+
+    // The search word, unless the calendar is so small that it misses the default window entirely.
+    let word: string = SEARCH_WORD;
+    if ((this.searchMatches.get(word) ?? 0) === 0) {
+      word = [...this.searchMatches.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? SEARCH_WORD;
+    }
+
+    const createVenue = this.venues[this.venuePopularity[Math.min(10, this.venues.length - 1)]!]!;
+    return {
+      generatedAt: new Date(this.nowMs).toISOString(),
+      shape: this.shape,
+      listedInDefaultWindow: this.listedInDefaultWindow,
+      lastGeneratedPostId: this.lastEventId,
+      sampleEvents: this.sampleEvents,
+      filtered: {
+        category: categorySlug ?? this.categories[0]!.slug,
+        venue: filteredVenue,
+        startDate: this.filteredWindow.startDate,
+        endDate: this.filteredWindow.endDate,
+        matches: best.count,
+      },
+      search: {
+        word,
+        matchesInDefaultWindow: this.searchMatches.get(word) ?? 0,
+        shareOfEvents: this.searchWordEvents / Math.max(1, this.shape.events),
+      },
+      geolocation: {
+        city: geoCity.name,
+        lat: geoCity.lat,
+        lng: geoCity.lng,
+        radiusKm: GEO_RADIUS_KM,
+        venuesInRadius,
+      },
+      create: {
+        venue: createVenue.id,
+        organizers: this.organizerIds.slice(0, 2),
+        categories: [this.categories[0]!.slug],
+        tags: this.tags.slice(0, 2).map((t) => t.slug),
+        timezone: createVenue.city.timezone,
+      },
+    };
+  }
+}

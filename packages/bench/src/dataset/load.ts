@@ -1,0 +1,223 @@
+/**
+ * Writes the generated calendar into a migrated database: users and the administrator's key through core's
+ * own functions, everything else as multi-row inserts in transactions (one per ~10,000 rows), which is
+ * what makes a million events load in minutes rather than hours.
+ */
+import { type CalendarDatabase, createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
+import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
+import type { ProgressOutput } from '../progress.js';
+import { startProgress } from '../progress.js';
+import { CalendarGenerator, type DatasetFacts } from './generate.js';
+import type { RowSet, Schema, TableName } from './schema.js';
+import { FIRST_NAMES, LAST_NAMES } from './vocabulary.js';
+
+/** Bound parameters per statement: under SQLite's 32,766 (and PostgreSQL's 65,535). */
+const MAX_PARAMETERS = 30_000;
+/** Events per transaction: about 10,000 rows with their texts, terms, organizers and search rows. */
+const EVENTS_PER_TRANSACTION = 1000;
+
+export const ADMINISTRATOR_LOGIN = 'bench-admin';
+
+/** The schema the generator writes: the tables as this migration leaves them. */
+export const BASE_MIGRATION = '0002-event-search';
+
+/**
+ * Migrates an empty database up to BASE_MIGRATION only. The migrations after it then run on the loaded rows,
+ * as they do when a real deployment upgrades, and derive whatever they add (counters, versions) from the
+ * data; the generator needs no knowledge of them. Core's `migrate()` always goes to the latest migration, so
+ * Kysely's Migrator is pointed at the base for the duration of the call (a `migrate({ to })` in core would
+ * make this unnecessary).
+ */
+async function migrateToBaseSchema(database: CalendarDatabase): Promise<void> {
+  const toLatest = Migrator.prototype.migrateToLatest;
+  Migrator.prototype.migrateToLatest = function (this: Migrator) {
+    return this.migrateTo(BASE_MIGRATION);
+  };
+  let applied: string[];
+  try {
+    applied = await database.migrate();
+  } finally {
+    Migrator.prototype.migrateToLatest = toLatest;
+  }
+  if (applied.at(-1) !== BASE_MIGRATION)
+    throw new Error(
+      `Expected to migrate up to ${BASE_MIGRATION}, but applied ${applied.join(', ') || 'nothing'} (is the database empty?).`,
+    );
+}
+
+export interface LoadedCalendar {
+  facts: DatasetFacts;
+  administratorKey: string;
+}
+
+async function insertRows(db: Transaction<Schema>, rows: RowSet): Promise<void> {
+  for (const [table, list] of Object.entries(rows) as Array<[TableName, Array<Record<string, unknown>>]>) {
+    if (!list || list.length === 0) continue;
+    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(list[0]!).length));
+    for (let start = 0; start < list.length; start += perStatement) {
+      await db
+        .insertInto(table)
+        .values(list.slice(start, start + perStatement) as never)
+        .execute();
+    }
+  }
+}
+
+async function inTransaction(
+  database: CalendarDatabase,
+  write: (trx: Transaction<Schema>) => Promise<void>,
+): Promise<void> {
+  await database.kysely.transaction().execute(async (trx) => {
+    // Losing the last load transactions in a crash costs nothing here: the load starts over.
+    if (database.traits.name === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+    await write(trx);
+  });
+}
+
+/** The tables that grow with the number of events. */
+const EVENT_TABLES = ['posts', 'post_texts', 'events', 'event_organizers', 'event_terms', 'event_search'];
+
+interface IndexDefinition {
+  name: string;
+  definition: string;
+}
+
+/**
+ * Drops the secondary indexes of the event tables, to build each once after the load instead of updating
+ * it row by row (several times faster, most of all for the trigram index). Their definitions are read
+ * from the database, so they come back exactly as the migrations made them.
+ */
+async function dropSecondaryIndexes(database: CalendarDatabase): Promise<IndexDefinition[]> {
+  const db = database.kysely;
+  const { rows } =
+    database.traits.name === 'postgres'
+      ? await sql<IndexDefinition>`select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename in (${sql.join(EVENT_TABLES)})
+          and indexname not in (select conname from pg_constraint)`.execute(db)
+      : // Indexes without SQL are those of primary keys and unique constraints, which stay.
+        await sql<IndexDefinition>`select name, sql as definition from sqlite_master
+          where type = 'index' and sql is not null and tbl_name in (${sql.join(EVENT_TABLES)})`.execute(db);
+  for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(db);
+  return rows;
+}
+
+async function recreateIndexes(database: CalendarDatabase, indexes: IndexDefinition[]): Promise<void> {
+  for (const index of indexes) await sql.raw(index.definition).execute(database.kysely);
+}
+
+/** The authors events are spread over, as `users add` would create them. */
+async function createAuthors(db: Kysely<Schema>, now: Date): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = 1; n <= 20; n++) {
+    const user = await createUser(
+      db,
+      {
+        login: `author-${String(n).padStart(2, '0')}`,
+        role: n <= 5 ? 'editor' : 'author',
+        displayName: `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 7) % LAST_NAMES.length]}`,
+      },
+      now,
+    );
+    ids.push(user.id);
+  }
+  return ids;
+}
+
+/** Loads `events` generated events (and everything they refer to) into an empty database, and migrates it. */
+export async function loadCalendar(
+  database: CalendarDatabase,
+  events: number,
+  output: ProgressOutput,
+  label: string,
+): Promise<LoadedCalendar> {
+  const db = database.kysely;
+  await migrateToBaseSchema(database);
+  // A load that fails starts over, so it need not wait for the disk after each transaction.
+  if (database.traits.name === 'sqlite') await sql`pragma synchronous = off`.execute(db);
+  const now = new Date();
+  const administrator = await createUser(
+    db,
+    { login: ADMINISTRATOR_LOGIN, role: 'administrator', displayName: 'Benchmark Administrator' },
+    now,
+  );
+  const administratorKey = await createApiKey(db, ADMINISTRATOR_LOGIN, 'bench', now);
+  const authorIds = await createAuthors(db, now);
+  const generator = new CalendarGenerator({ events, now, administratorId: administrator.id, authorIds });
+
+  await inTransaction(database, (trx) => insertRows(trx, generator.referenceRows()));
+  const deferred = await dropSecondaryIndexes(database);
+  const progress = startProgress(output, label, events);
+  progress.update(0);
+  let loaded = 0;
+  while (generator.remainingEvents > 0) {
+    const batch = generator.nextEvents(EVENTS_PER_TRANSACTION);
+    await inTransaction(database, (trx) => insertRows(trx, batch));
+    loaded += batch.events.length;
+    progress.update(loaded);
+  }
+
+  progress.finish(`${events.toLocaleString('en-US')} events inserted`);
+
+  const finishing = performance.now();
+  output.write(`${label}: building indexes, running the later migrations…\n`);
+  await recreateIndexes(database, deferred);
+  const postgres = database.traits.name === 'postgres';
+  // Autovacuum would gather statistics within a minute of such a load; gathering them now gives the
+  // later migrations' backfills good plans, and the first measurements the same plans as the later ones.
+  if (postgres) await sql`analyze`.execute(db);
+  await database.migrate();
+  if (postgres) {
+    // Ids were given explicitly; the sequences must continue after them for the service's inserts.
+    for (const table of ['posts', 'terms', 'images'] as const) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        db,
+      );
+    }
+    await sql`analyze`.execute(db);
+  } else {
+    // Fold the write-ahead log into the database file, so the server starts on a compact database.
+    // (No ANALYZE: the service never runs it, so a real SQLite deployment has no statistics either.)
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  }
+  output.write(
+    `${label}: indexes and migrations in ${((performance.now() - finishing) / 1000).toFixed(1)} s\n`,
+  );
+  return { facts: generator.facts(), administratorKey };
+}
+
+/**
+ * Removes what a benchmark run added (the events the create scenario made, ids above the generated ones),
+ * so that the next run measures the same calendar. They are deleted through the API, trash then purge, as a
+ * client would: whatever the service keeps about them (term counts, the search index, the data version)
+ * stays exact without the benchmark knowing it.
+ */
+export async function removeAddedRecords(
+  database: CalendarDatabase,
+  lastGeneratedPostId: number,
+  administratorKey: string,
+): Promise<number> {
+  const added = await database.kysely
+    .selectFrom('posts')
+    .select(['id', 'type'])
+    .where('id', '>', lastGeneratedPostId)
+    .orderBy('id')
+    .execute();
+  if (added.length === 0) return 0;
+  const core = createCalendarCore({ database });
+  const remove = async (path: string) => {
+    const response = await core.handle({
+      method: 'DELETE',
+      url: `/calendar/events/v1${path}`,
+      mountPath: '',
+      headers: { host: 'bench.invalid', authorization: `Bearer ${administratorKey}` },
+    });
+    if (response.status !== 200)
+      throw new Error(`DELETE ${path} answered ${response.status}: ${response.body}`);
+  };
+  const plural = { event: 'events', venue: 'venues', organizer: 'organizers' } as const;
+  for (const { id, type } of added) {
+    await remove(`/${plural[type]}/${id}`);
+    await remove(`/${plural[type]}/${id}?force=true`);
+  }
+  return added.length;
+}

@@ -1,0 +1,204 @@
+/**
+ * Where the generated calendars live and when they can be reused. SQLite: a file per N under the data
+ * folder. PostgreSQL: one database (`calendar_bench`), dropped and created again for each new load. Either
+ * is reused when N, the list of schema migrations and the generator are unchanged (the cache key), and it
+ * is less than a month old (its three years stay centred on today); `--fresh` always loads anew.
+ * The manifest beside it holds what the scenarios need and the administrator's key (JSON, named
+ * `.manifest` so that the repository's linter, which checks every `.json` file, leaves it alone).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type CalendarDatabase, connectDatabase } from '@calendar-events/core';
+import pg from 'pg';
+import type { ProgressOutput } from '../progress.js';
+import type { DatasetFacts } from './generate.js';
+import { loadCalendar, removeAddedRecords } from './load.js';
+
+/** Bump when the generator changes what it writes, so that cached calendars are made again. */
+const GENERATOR_VERSION = 2;
+const MAX_AGE_DAYS = 30;
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Dataset {
+  kind: DatabaseKind;
+  /** The `--database` URL for the server. */
+  url: string;
+  facts: DatasetFacts;
+  administratorKey: string;
+  /** Seconds the load took; when reused, the time of the load that made it. */
+  loadSeconds: number;
+  reused: boolean;
+}
+
+interface Manifest {
+  cacheKey: string;
+  /** Ties a PostgreSQL database to the manifest written for it (kept in the database's comment). */
+  loadId: string;
+  facts: DatasetFacts;
+  administratorKey: string;
+  loadSeconds: number;
+}
+
+export interface DatasetOptions {
+  kind: DatabaseKind;
+  events: number;
+  fresh: boolean;
+  dataDir: string;
+  /** PostgreSQL: the URL of the benchmark database (it is dropped and created). */
+  postgresUrl: string;
+  output: ProgressOutput;
+}
+
+/** The migrations the schema has today: a new one changes the cache key. */
+async function migrationNames(): Promise<string[]> {
+  const probe = await connectDatabase('sqlite::memory:');
+  try {
+    return await probe.migrate();
+  } finally {
+    await probe.destroy();
+  }
+}
+
+async function cacheKeyFor(events: number): Promise<string> {
+  const key = JSON.stringify({ generator: GENERATOR_VERSION, events, migrations: await migrationNames() });
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+async function readManifest(file: string): Promise<Manifest | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+function isFresh(manifest: Manifest): boolean {
+  const age = Date.now() - Date.parse(manifest.facts.generatedAt);
+  return age >= 0 && age < MAX_AGE_DAYS * 86_400_000;
+}
+
+/** The database name of a PostgreSQL URL, checked so it can be written into SQL as an identifier. */
+function postgresDatabaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`The PostgreSQL benchmark database must have a plain name (got "${name}").`);
+  return name;
+}
+
+/** Runs `work` on the server's maintenance database (to drop, create and inspect the benchmark one). */
+async function withMaintenanceConnection<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresComment(url: string): Promise<string | undefined> {
+  const name = postgresDatabaseName(url);
+  return withMaintenanceConnection(url, async (client) => {
+    const result = await client.query<{ comment: string | null }>(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+      [name],
+    );
+    return result.rows[0]?.comment ?? undefined;
+  });
+}
+
+async function withDatabase<T>(url: string, work: (database: CalendarDatabase) => Promise<T>): Promise<T> {
+  const database = await connectDatabase(url);
+  try {
+    return await work(database);
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** A loaded calendar of `events` events in the database of `kind`, reused from an earlier run if it can be. */
+export async function prepareDataset(options: DatasetOptions): Promise<Dataset> {
+  const { kind, events, output } = options;
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const cacheKey = await cacheKeyFor(events);
+  const sqliteFile = join(dataDir, `calendar-${events}.db`);
+  const url = kind === 'sqlite' ? `sqlite:${sqliteFile}` : options.postgresUrl;
+  const manifestFile =
+    kind === 'sqlite'
+      ? join(dataDir, `calendar-${events}.manifest`)
+      : join(dataDir, `postgres-${postgresDatabaseName(url)}.manifest`);
+  const label = `${kind} (${events.toLocaleString('en-US')} events)`;
+
+  const manifest = options.fresh ? undefined : await readManifest(manifestFile);
+  if (
+    manifest &&
+    manifest.cacheKey === cacheKey &&
+    manifest.facts.shape.events === events &&
+    isFresh(manifest)
+  ) {
+    const present =
+      kind === 'sqlite'
+        ? existsSync(sqliteFile)
+        : (await postgresComment(url)) === `${manifest.cacheKey}:${manifest.loadId}`;
+    if (present) {
+      // A run that was interrupted may have left created events behind.
+      const removed = await withDatabase(url, (database) =>
+        removeAddedRecords(database, manifest.facts.lastGeneratedPostId, manifest.administratorKey),
+      );
+      output.write(
+        `${label}: reusing the calendar generated ${manifest.facts.generatedAt} (loaded in ${manifest.loadSeconds.toFixed(1)} s${removed > 0 ? `; removed ${removed} records of an earlier run` : ''})\n`,
+      );
+      return {
+        kind,
+        url,
+        facts: manifest.facts,
+        administratorKey: manifest.administratorKey,
+        loadSeconds: manifest.loadSeconds,
+        reused: true,
+      };
+    }
+  }
+
+  await rm(manifestFile, { force: true });
+  if (kind === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) await rm(`${sqliteFile}${suffix}`, { force: true });
+  } else {
+    const name = postgresDatabaseName(url);
+    await withMaintenanceConnection(url, async (client) => {
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+    });
+  }
+
+  const started = performance.now();
+  const loaded = await withDatabase(url, (database) =>
+    loadCalendar(database, events, output, `loading ${label}`),
+  );
+  const loadSeconds = (performance.now() - started) / 1000;
+  const loadId = randomBytes(6).toString('hex');
+  if (kind === 'postgres') {
+    const name = postgresDatabaseName(url);
+    await withMaintenanceConnection(url, (client) =>
+      client.query(`comment on database ${name} is '${cacheKey}:${loadId}'`),
+    );
+  }
+  const written: Manifest = { cacheKey, loadId, ...loaded, loadSeconds };
+  await writeFile(manifestFile, `${JSON.stringify(written, null, 2)}\n`);
+  return { kind, url, ...loaded, loadSeconds, reused: false };
+}
+
+/** Puts the calendar back as it was generated (removes the events the create scenario added). */
+export async function restoreDataset(dataset: Dataset): Promise<number> {
+  return withDatabase(dataset.url, (database) =>
+    removeAddedRecords(database, dataset.facts.lastGeneratedPostId, dataset.administratorKey),
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The benchmark end to end, small: 500 events on SQLite, one adapter, every scenario for a second, through
+ * the CLI as `pnpm bench` runs it. Checks the JSON it writes, that every answer had the expected status
+ * (304 for the conditional GET, 201 for creation), and that the created events were removed afterwards.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { connectDatabase } from '@calendar-events/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/paths.js';
+import { SCENARIOS } from '../src/scenarios.js';
+
+const run = promisify(execFile);
+
+describe('pnpm bench', () => {
+  let dataDir: string;
+  let stdout: string;
+  let report: {
+    results: Array<Record<string, unknown>>;
+    datasets: Array<{ database: string; events: number; load_seconds: number }>;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'calendar-bench-'));
+    const jsonFile = join(dataDir, 'results.json');
+    ({ stdout } = await run(
+      process.execPath,
+      [
+        '--conditions=@calendar-events/source',
+        '--import',
+        'tsx',
+        'packages/bench/src/cli.ts',
+        ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
+        ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
+        ...['--data-dir', dataDir, '--json', jsonFile],
+      ],
+      { cwd: REPO_ROOT, timeout: 80_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
+    ));
+    report = JSON.parse(await readFile(jsonFile, 'utf8'));
+  }, 90_000);
+
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes a row per scenario, plus the ceiling, with every figure', () => {
+    expect(report.results.map((r) => `${r.scenario} ${r.adapter} ${r.database}`)).toEqual([
+      'default-list node:http none',
+      ...SCENARIOS.map((scenario) => `${scenario} fastify sqlite`),
+    ]);
+    for (const result of report.results) {
+      expect(Object.keys(result)).toEqual(
+        expect.arrayContaining([
+          'scenario',
+          'adapter',
+          'database',
+          'events',
+          'rps',
+          'p50_ms',
+          'p99_ms',
+          'ceiling_ratio',
+          'rss_mb',
+        ]),
+      );
+      expect(result.events).toBe(500);
+      expect(result.rps).toBeGreaterThan(0);
+      expect(result.p99_ms).toBeGreaterThanOrEqual(result.p50_ms as number);
+      expect(result.ceiling_ratio).toBeGreaterThan(0);
+      expect(result.rss_mb).toBeGreaterThan(10);
+      // Every answer had the scenario's status: 200, 304 for the conditional GET, 201 for creation.
+      expect(result.unexpected, `${result.scenario}`).toBe(0);
+    }
+    expect(report.results[0]!.ceiling_ratio).toBe(1);
+    expect(report.datasets).toEqual([expect.objectContaining({ database: 'sqlite', events: 500 })]);
+  });
+
+  it('prints the table', () => {
+    expect(stdout).toMatch(
+      /scenario\s+adapter\s+database\s+events\s+req\/s\s+p50 ms\s+p99 ms\s+ceiling ratio\s+RSS MB/,
+    );
+    expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+500/);
+  });
+
+  it('leaves the calendar as generated', async () => {
+    const manifest = JSON.parse(await readFile(join(dataDir, 'calendar-500.manifest'), 'utf8'));
+    const database = await connectDatabase(`sqlite:${join(dataDir, 'calendar-500.db')}`);
+    try {
+      const added = await database.kysely
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', '>', manifest.facts.lastGeneratedPostId)
+        .executeTakeFirstOrThrow();
+      expect(Number(added.n)).toBe(0);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

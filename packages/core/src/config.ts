@@ -1,0 +1,96 @@
+import type { CalendarDatabase } from './db/database.js';
+import type { CoreRequest } from './http/types.js';
+
+export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+export const ROLES: readonly Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
+
+/** Who is making a request (SPEC §6). */
+export interface Principal {
+  userId: number;
+  role: Role;
+}
+
+/** A minimal logger interface; pino satisfies it. The library never creates a logger itself. */
+export interface Logger {
+  debug(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** The ticket-provider extension point behind the `ticketed` filter (SPEC §9). */
+export interface TicketProvider {
+  /** The ids of the events that have tickets. */
+  ticketedEventIds(): Promise<Iterable<number>>;
+}
+
+export interface CalendarCoreOptions {
+  database: CalendarDatabase;
+  /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin. */
+  namespace?: string;
+  /** The public web site, used for `url` permalinks and `global_id` (default `http://localhost:8080`). */
+  siteUrl?: string;
+  /** The public root URL of the API (where adapters are mounted). Default: from the request's host. */
+  apiUrl?: string;
+  /** Site time zone (default `UTC`). */
+  timezone?: string;
+  perPage?: number;
+  maxPerPage?: number;
+  /** Content languages; the first is the default unless `defaultLanguage` says otherwise. */
+  languages?: string[];
+  defaultLanguage?: string;
+  /** Maximum request body size in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Honour `X-Forwarded-Proto/Host` when building absolute URLs. */
+  trustProxy?: boolean;
+  /** The geolocation extension (SPEC §9): off by default in the library. */
+  geolocation?: boolean | { defaultRadiusKm?: number };
+  ticketProvider?: TicketProvider;
+  /** The clock; tests fix it. */
+  clock?: () => Date;
+  /** Replaces the built-in API-key authentication. */
+  authenticate?: (request: CoreRequest) => Promise<Principal | null> | Principal | null;
+  logger?: Logger;
+  /**
+   * Keep GET answers until a write changes the data (default true). Turn it off when something else than
+   * this service writes to the database.
+   */
+  responseCache?: boolean;
+}
+
+export interface CalendarConfig {
+  namespace: string;
+  siteUrl: string;
+  apiUrl: string | undefined;
+  timezone: string;
+  perPage: number;
+  maxPerPage: number;
+  languages: string[];
+  defaultLanguage: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+  geolocation: { enabled: boolean; defaultRadiusKm: number };
+}
+
+export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
+  const languages = options.languages ?? ['en', 'de'];
+  const geo = options.geolocation;
+  return {
+    namespace: (options.namespace ?? 'calendar/events/v1').replace(/^\/+|\/+$/g, ''),
+    siteUrl: (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    apiUrl: options.apiUrl?.replace(/\/+$/, ''),
+    timezone: options.timezone ?? 'UTC',
+    perPage: options.perPage ?? 10,
+    maxPerPage: options.maxPerPage ?? 50,
+    languages,
+    defaultLanguage: options.defaultLanguage ?? languages[0] ?? 'en',
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    geolocation: {
+      enabled: geo === true || (typeof geo === 'object' && geo !== null),
+      defaultRadiusKm: (typeof geo === 'object' && geo?.defaultRadiusKm) || 25,
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { authenticateWithApiKey } from './auth/api-keys.js';
+import {
+  type CalendarConfig,
+  type CalendarCoreOptions,
+  type Logger,
+  resolveConfig,
+  silentLogger,
+} from './config.js';
+import type { CalendarDatabase } from './db/database.js';
+import { addressPath, createDispatcher } from './http/handle.js';
+import { jsonResponse } from './http/respond.js';
+import type { RouteDefinition } from './http/route.js';
+import type { CoreRequest, CoreResponse } from './http/types.js';
+import { buildRouteTable } from './routes.js';
+
+export interface CalendarCore {
+  readonly config: CalendarConfig;
+  readonly database: CalendarDatabase;
+  /** The route table (data): what the adapters, the namespace index and /doc are built from. */
+  readonly routes: readonly RouteDefinition[];
+  /** Answers one HTTP request. Adapters call this and write the result unchanged. */
+  handle(request: CoreRequest): Promise<CoreResponse>;
+  /**
+   * The path, relative to where an adapter is mounted, under which the API of an address lives:
+   * `/calendar/events/v1`, or `/de/calendar/events/v1` for `language: 'de'` (SPEC §2).
+   */
+  namespacePath(language?: string): string;
+  /** `GET /healthz`: the process answers (no I/O). */
+  health(): CoreResponse;
+  /** `GET /readyz`: the database answers. */
+  ready(): Promise<CoreResponse>;
+  readonly logger: Logger;
+  /** Closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the service over a database. Call `database.migrate()` first (the CLI and the server do).
+ *
+ * @example
+ * const database = createSqliteDatabase('calendar.db');
+ * await database.migrate();
+ * const core = createCalendarCore({ database, timezone: 'Europe/Berlin' });
+ */
+export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
+  const config = resolveConfig(options);
+  const database = options.database;
+  const logger = options.logger ?? silentLogger;
+  const routes = buildRouteTable(config);
+  const authenticate = options.authenticate
+    ? async (request: CoreRequest) => (await options.authenticate!(request)) ?? null
+    : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
+  const dispatcher = createDispatcher({
+    config,
+    database,
+    routes,
+    clock: options.clock ?? (() => new Date()),
+    authenticate,
+    logger,
+    ticketProvider: options.ticketProvider,
+    responseCache: options.responseCache ?? true,
+  });
+  return {
+    config,
+    database,
+    routes,
+    logger,
+    handle: dispatcher.handle,
+    namespacePath: (language) => addressPath(config, language),
+    health: () => jsonResponse(200, { status: 'ok' }, { 'Cache-Control': 'no-store' }),
+    async ready() {
+      try {
+        await database.ping();
+        return jsonResponse(200, { status: 'ready' }, { 'Cache-Control': 'no-store' });
+      } catch (error) {
+        logger.error({ err: error }, 'readiness check failed');
+        return jsonResponse(503, { status: 'unavailable' }, { 'Cache-Control': 'no-store' });
+      }
+    },
+    close: () => database.destroy(),
+  };
+}

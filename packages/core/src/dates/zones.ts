@@ -1,0 +1,429 @@
+/**
+ * Time-zone helpers. Every conversion between wall time and instants goes through luxon, so DST rules
+ * come from the runtime's time-zone database and are never computed by hand here.
+ *
+ * Wall times travel as `YYYY-MM-DD HH:MM:SS` strings (the format of The Events Calendar's REST API);
+ * zones are IANA names (`Europe/Berlin`), `UTC`, or the manual offsets WordPress offers when a site
+ * has no named zone (`UTC+5`, `UTC-3:30`, `UTC+05:30`, `UTC+5.5`).
+ * @module
+ */
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
+
+/** luxon format of the `YYYY-MM-DD HH:MM:SS` wall-time strings used throughout the API. */
+export const DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+/** WordPress manual offsets: `UTC+5`, `UTC-3:30`, `UTC+05:30` and the option values `UTC+5.5`/`UTC+5.75`. */
+const MANUAL_OFFSET_PATTERN = /^UTC([+-])(\d{1,2})(?::(\d{2})|\.(\d{1,2}))?$/i;
+
+/** Shape of an IANA identifier; keeps strings Intl would also accept (such as `+05:00`) out. */
+const IANA_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+
+/** Largest offsets in use anywhere (Kiribati +14, Baker Island -12). */
+const MAX_OFFSET_MINUTES = 14 * 60;
+
+const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Minutes east of UTC of a manual offset zone, or null when `zone` is not one. */
+function manualOffsetMinutes(zone: string): number | null {
+  const match = MANUAL_OFFSET_PATTERN.exec(zone.trim());
+  if (!match) return null;
+  const [, sign = '+', hoursText = '0', minutesText, decimalText] = match;
+  let minutes = Number(hoursText) * 60;
+  if (minutesText !== undefined) {
+    const extraMinutes = Number(minutesText);
+    if (extraMinutes >= 60) return null;
+    minutes += extraMinutes;
+  } else if (decimalText !== undefined) {
+    // WordPress stores fractional hours (5.5, 5.75); anything that is not whole minutes is no offset.
+    const extraMinutes = Number(`0.${decimalText}`) * 60;
+    if (!Number.isInteger(extraMinutes)) return null;
+    minutes += extraMinutes;
+  }
+  if (minutes > MAX_OFFSET_MINUTES) return null;
+  return sign === '-' ? -minutes : minutes;
+}
+
+/** `UTC+5`, `UTC-3:30`: the canonical spelling of a manual offset (`UTC` for zero). */
+function formatManualOffset(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  const hours = Math.floor(absolute / 60);
+  const rest = absolute % 60;
+  return rest === 0 ? `UTC${sign}${hours}` : `UTC${sign}${hours}:${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * The identifiers without a slash that PHP knows. ICU, behind Intl and luxon, also accepts old Java
+ * three-letter IDs (`AET`, `AGT`, `IST`...) that PHP and WordPress reject, so slash-less names must be here.
+ */
+// biome-ignore format: a list of names reads better packed than one per line
+const SLASHLESS_ZONE_IDENTIFIERS: ReadonlySet<string> = new Set(
+  [
+    'CET', 'CST6CDT', 'Cuba', 'EET', 'Egypt', 'Eire', 'EST', 'EST5EDT', 'Factory', 'GB', 'GB-Eire', 'GMT',
+    'GMT+0', 'GMT-0', 'GMT0', 'Greenwich', 'Hongkong', 'HST', 'Iceland', 'Iran', 'Israel', 'Jamaica',
+    'Japan', 'Kwajalein', 'Libya', 'MET', 'MST', 'MST7MDT', 'Navajo', 'NZ', 'NZ-CHAT', 'Poland', 'Portugal',
+    'PRC', 'PST8PDT', 'ROC', 'ROK', 'Singapore', 'Turkey', 'UCT', 'Universal', 'UTC', 'W-SU', 'WET', 'Zulu',
+  ].map((name) => name.toLowerCase()),
+);
+
+/** True for a zone identifier that both PHP and the runtime's time-zone database know, in any letter case. */
+export function isIanaZoneName(zone: string): boolean {
+  if (!IANA_NAME_PATTERN.test(zone)) return false;
+  if (!zone.includes('/') && !SLASHLESS_ZONE_IDENTIFIERS.has(zone.toLowerCase())) return false;
+  return IANAZone.isValidZone(zone);
+}
+
+/** True for IANA names (in any letter case), `UTC`, and WordPress manual offsets (`UTC+5`, `UTC-3:30`). */
+export function isValidTimezone(zone: string): boolean {
+  return manualOffsetMinutes(zone) !== null || isIanaZoneName(zone.trim());
+}
+
+/**
+ * The spelling to store for a zone: `utc` becomes `UTC`, `europe/berlin` becomes `Europe/Berlin`,
+ * `UTC+05:30` becomes `UTC+5:30`, `UTC+5` stays `UTC+5`.
+ * @throws RangeError when the zone is not valid.
+ */
+export function normaliseTimezone(zone: string): string {
+  const trimmed = zone.trim();
+  const offset = manualOffsetMinutes(trimmed);
+  if (offset !== null) return formatManualOffset(offset);
+  if (!isIanaZoneName(trimmed)) throw new RangeError(`Unknown time zone: ${zone}`);
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+  // Intl also maps aliases to ICU's preferred name (Asia/Kolkata -> Asia/Calcutta); only its case fix is
+  // wanted, so a spelling that was already valid and differs by more than case is kept as given.
+  if (resolved.toLowerCase() === trimmed.toLowerCase()) return resolved;
+  if (/^(?:etc\/)?(?:utc|uct|gmt|zulu|universal|greenwich)$/i.test(trimmed)) return 'UTC';
+  return /[A-Z]/.test(trimmed) ? trimmed : resolved;
+}
+
+/**
+ * The luxon zone for a stored zone name.
+ * @throws RangeError when the zone is not valid.
+ */
+export function resolveZone(zone: string): Zone {
+  const offset = manualOffsetMinutes(zone);
+  if (offset !== null) return FixedOffsetZone.instance(offset);
+  const trimmed = zone.trim();
+  if (!isIanaZoneName(trimmed)) throw new RangeError(`Unknown time zone: ${zone}`);
+  return IANAZone.create(trimmed);
+}
+
+interface WallTimeFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** Reads `YYYY-MM-DD HH:MM:SS` (seconds, or the whole time, may be left out). */
+function parseWallTime(value: string): WallTimeFields {
+  const match = WALL_TIME_PATTERN.exec(value.trim());
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS date: ${value}`);
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  const fields = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+  };
+  const check = DateTime.fromObject(fields, { zone: 'UTC' });
+  if (!check.isValid) throw new RangeError(`Not a valid date: ${value}`);
+  return fields;
+}
+
+/**
+ * The instant a wall time names in a zone. A wall time skipped by a spring-forward gap moves forward by
+ * the gap (02:30 becomes 03:30), as PHP does; one repeated by an autumn overlap takes its first occurrence.
+ */
+function wallTimeToDateTime(local: string, zone: string): DateTime {
+  const fields = parseWallTime(local);
+  // luxon already resolves gap times forward; getPossibleOffsets() lists both readings of an overlap.
+  const dateTime = DateTime.fromObject(fields, { zone: resolveZone(zone) });
+  if (!dateTime.isValid) throw new RangeError(`Not a valid date: ${local}`);
+  const readings = dateTime.getPossibleOffsets();
+  return readings.reduce((earliest, reading) =>
+    reading.toMillis() < earliest.toMillis() ? reading : earliest,
+  );
+}
+
+const FULL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * Remembers the answers of a pure (value, zone) conversion. Each luxon conversion costs about 0.2 ms (Intl
+ * lookups), and a page of events asks for the same few hundred conversions again and again.
+ */
+function memoized(convert: (value: string, zone: string) => string): (value: string, zone: string) => string {
+  const answers = new Map<string, string>();
+  return (value, zone) => {
+    const key = `${zone}\u0000${value}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = convert(value, zone);
+      if (answers.size >= 50_000) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** `YYYY-MM-DD HH:MM:SS` wall time in `zone` to the same instant as UTC `YYYY-MM-DD HH:MM:SS`. */
+export const localToUtc = memoized((local, zone) =>
+  zone === 'UTC' && FULL_DATE_TIME.test(local) && parseWallTime(local)
+    ? local
+    : wallTimeToDateTime(local, zone).toUTC().toFormat(DATE_FORMAT),
+);
+
+/** UTC `YYYY-MM-DD HH:MM:SS` to the wall time of the same instant in `zone`. */
+export const utcToLocal = memoized((utc, zone) =>
+  zone === 'UTC' && FULL_DATE_TIME.test(utc) && parseWallTime(utc)
+    ? utc
+    : wallTimeToDateTime(utc, 'UTC').setZone(resolveZone(zone)).toFormat(DATE_FORMAT),
+);
+
+/** Unix seconds to the `YYYY-MM-DD HH:MM:SS` wall time in `zone`. */
+export function unixToLocal(unix: number, zone: string): string {
+  return DateTime.fromSeconds(unix, { zone: resolveZone(zone) }).toFormat(DATE_FORMAT);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` wall time in `zone` to unix seconds. */
+export function localToUnix(local: string, zone: string): number {
+  return Math.floor(wallTimeToDateTime(local, zone).toSeconds());
+}
+
+/**
+ * Abbreviations as PHP (and so The Events Calendar) prints them, for zones whose English short name in
+ * Intl is only `GMT+1` and the like. Keyed by zone, then by the offset in minutes in force.
+ */
+type AbbreviationGroup = { abbreviations: Readonly<Record<number, string>>; zones: readonly string[] };
+
+// biome-ignore format: lists of zone names read better packed than one per line
+const ABBREVIATION_GROUPS: readonly AbbreviationGroup[] = [
+  {
+    abbreviations: { 60: 'CET', 120: 'CEST' },
+    zones: [
+      'Africa/Ceuta', 'Arctic/Longyearbyen', 'Europe/Amsterdam', 'Europe/Andorra', 'Europe/Belgrade',
+      'Europe/Berlin', 'Europe/Bratislava', 'Europe/Brussels', 'Europe/Budapest', 'Europe/Busingen',
+      'Europe/Copenhagen', 'Europe/Gibraltar', 'Europe/Ljubljana', 'Europe/Luxembourg', 'Europe/Madrid',
+      'Europe/Malta', 'Europe/Monaco', 'Europe/Oslo', 'Europe/Paris', 'Europe/Podgorica', 'Europe/Prague',
+      'Europe/Rome', 'Europe/San_Marino', 'Europe/Sarajevo', 'Europe/Skopje', 'Europe/Stockholm',
+      'Europe/Tirane', 'Europe/Vaduz', 'Europe/Vatican', 'Europe/Vienna', 'Europe/Warsaw', 'Europe/Zagreb',
+      'Europe/Zurich', 'CET',
+    ],
+  },
+  {
+    abbreviations: { 120: 'EET', 180: 'EEST' },
+    zones: [
+      'Africa/Cairo', 'Africa/Tripoli', 'Asia/Beirut', 'Asia/Famagusta', 'Asia/Gaza', 'Asia/Hebron',
+      'Asia/Nicosia', 'Europe/Athens', 'Europe/Bucharest', 'Europe/Chisinau', 'Europe/Helsinki',
+      'Europe/Kaliningrad', 'Europe/Kiev', 'Europe/Kyiv', 'Europe/Mariehamn', 'Europe/Nicosia', 'Europe/Riga',
+      'Europe/Sofia', 'Europe/Tallinn', 'Europe/Uzhgorod', 'Europe/Vilnius', 'Europe/Zaporozhye', 'EET',
+    ],
+  },
+  {
+    abbreviations: { 0: 'WET', 60: 'WEST' },
+    zones: [
+      'Atlantic/Canary', 'Atlantic/Faeroe', 'Atlantic/Faroe', 'Atlantic/Madeira', 'Europe/Lisbon', 'WET',
+    ],
+  },
+  {
+    abbreviations: { 0: 'GMT', 60: 'BST' },
+    zones: [
+      'Europe/Belfast', 'Europe/Guernsey', 'Europe/Isle_of_Man', 'Europe/Jersey', 'Europe/London', 'GB',
+    ],
+  },
+  {
+    abbreviations: { 0: 'GMT', 60: 'IST' },
+    zones: ['Europe/Dublin', 'Eire'],
+  },
+  {
+    abbreviations: { 180: 'MSK' },
+    zones: ['Europe/Moscow', 'Europe/Simferopol', 'W-SU'],
+  },
+  {
+    abbreviations: { 600: 'AEST', 660: 'AEDT' },
+    zones: [
+      'Antarctica/Macquarie', 'Australia/ACT', 'Australia/Brisbane', 'Australia/Canberra', 'Australia/Currie',
+      'Australia/Hobart', 'Australia/Lindeman', 'Australia/Melbourne', 'Australia/NSW',
+      'Australia/Queensland', 'Australia/Sydney', 'Australia/Tasmania', 'Australia/Victoria',
+    ],
+  },
+  {
+    abbreviations: { 570: 'ACST', 630: 'ACDT' },
+    zones: [
+      'Australia/Adelaide', 'Australia/Broken_Hill', 'Australia/Darwin', 'Australia/North', 'Australia/South',
+      'Australia/Yancowinna',
+    ],
+  },
+  {
+    abbreviations: { 480: 'AWST' },
+    zones: ['Australia/Perth', 'Australia/West'],
+  },
+  {
+    abbreviations: { 720: 'NZST', 780: 'NZDT' },
+    zones: ['Antarctica/McMurdo', 'Antarctica/South_Pole', 'NZ', 'Pacific/Auckland'],
+  },
+  {
+    abbreviations: { 480: 'HKT' },
+    zones: ['Asia/Hong_Kong', 'Hongkong'],
+  },
+  {
+    abbreviations: { 480: 'CST' },
+    zones: [
+      'Asia/Chongqing', 'Asia/Chungking', 'Asia/Harbin', 'Asia/Macao', 'Asia/Macau', 'Asia/Shanghai',
+      'Asia/Taipei', 'PRC', 'ROC',
+    ],
+  },
+  {
+    abbreviations: { 540: 'JST' },
+    zones: ['Asia/Tokyo', 'Japan'],
+  },
+  {
+    abbreviations: { 540: 'KST' },
+    zones: ['Asia/Pyongyang', 'Asia/Seoul', 'ROK'],
+  },
+  {
+    abbreviations: { 330: 'IST' },
+    zones: ['Asia/Calcutta', 'Asia/Kolkata'],
+  },
+  {
+    abbreviations: { 120: 'IST', 180: 'IDT' },
+    zones: ['Asia/Jerusalem', 'Asia/Tel_Aviv', 'Israel'],
+  },
+  {
+    abbreviations: { 300: 'PKT' },
+    zones: ['Asia/Karachi'],
+  },
+  {
+    abbreviations: { 480: 'PST' },
+    zones: ['Asia/Manila'],
+  },
+  {
+    abbreviations: { 420: 'WIB' },
+    zones: ['Asia/Jakarta', 'Asia/Pontianak'],
+  },
+  {
+    abbreviations: { 480: 'WITA' },
+    zones: ['Asia/Makassar', 'Asia/Ujung_Pandang'],
+  },
+  {
+    abbreviations: { 540: 'WIT' },
+    zones: ['Asia/Jayapura'],
+  },
+  {
+    abbreviations: { 120: 'SAST' },
+    zones: ['Africa/Johannesburg', 'Africa/Maseru', 'Africa/Mbabane'],
+  },
+  {
+    abbreviations: { 60: 'WAT' },
+    zones: [
+      'Africa/Bangui', 'Africa/Brazzaville', 'Africa/Douala', 'Africa/Kinshasa', 'Africa/Lagos',
+      'Africa/Libreville', 'Africa/Luanda', 'Africa/Malabo', 'Africa/Niamey', 'Africa/Porto-Novo',
+    ],
+  },
+  {
+    abbreviations: { 120: 'CAT' },
+    zones: [
+      'Africa/Blantyre', 'Africa/Bujumbura', 'Africa/Gaborone', 'Africa/Harare', 'Africa/Juba',
+      'Africa/Khartoum', 'Africa/Kigali', 'Africa/Lubumbashi', 'Africa/Lusaka', 'Africa/Maputo',
+      'Africa/Windhoek',
+    ],
+  },
+  {
+    abbreviations: { 180: 'EAT' },
+    zones: [
+      'Africa/Addis_Ababa', 'Africa/Asmara', 'Africa/Dar_es_Salaam', 'Africa/Djibouti', 'Africa/Kampala',
+      'Africa/Mogadishu', 'Africa/Nairobi', 'Indian/Antananarivo', 'Indian/Comoro', 'Indian/Mayotte',
+    ],
+  },
+  {
+    abbreviations: { 0: 'GMT' },
+    zones: [
+      'Africa/Abidjan', 'Africa/Accra', 'Africa/Bamako', 'Africa/Banjul', 'Africa/Bissau', 'Africa/Conakry',
+      'Africa/Dakar', 'Africa/Freetown', 'Africa/Lome', 'Africa/Monrovia', 'Africa/Nouakchott',
+      'Africa/Ouagadougou', 'Africa/Sao_Tome', 'Atlantic/Reykjavik', 'Atlantic/St_Helena', 'Iceland',
+    ],
+  },
+  {
+    abbreviations: { '-210': 'NST', '-150': 'NDT' },
+    zones: ['America/St_Johns', 'Canada/Newfoundland'],
+  },
+  {
+    abbreviations: { 0: 'UTC' },
+    zones: ['Etc/UCT', 'Etc/Universal', 'Etc/UTC', 'Etc/Zulu', 'Universal', 'UTC', 'Zulu'],
+  },
+];
+
+/** zone (lower case) -> offset in minutes -> abbreviation, built once from the groups above. */
+const ABBREVIATIONS_BY_ZONE: ReadonlyMap<string, ReadonlyMap<number, string>> = new Map(
+  ABBREVIATION_GROUPS.flatMap(({ abbreviations, zones }) => {
+    const byOffset = new Map(Object.entries(abbreviations).map(([offset, name]) => [Number(offset), name]));
+    return zones.map((zone) => [zone.toLowerCase(), byOffset] as const);
+  }),
+);
+
+/**
+ * The abbreviation of `zone` at the UTC instant `utc` (`YYYY-MM-DD HH:MM:SS`): `EST`/`EDT`, `CET`/`CEST`,
+ * `UTC`; manual offsets print as themselves (`UTC+5`). Zones neither in the table above nor named by Intl
+ * fall back to luxon's English short name, such as `GMT-3`.
+ */
+const abbreviationMemo = memoized((utc, zone) => abbreviationAt(zone, utc));
+
+export function zoneAbbreviation(zone: string, utc: string): string {
+  return abbreviationMemo(utc, zone);
+}
+
+function abbreviationAt(zone: string, utc: string): string {
+  const offset = manualOffsetMinutes(zone);
+  if (offset !== null) return formatManualOffset(offset);
+  const dateTime = wallTimeToDateTime(utc, 'UTC').setZone(resolveZone(zone));
+  const known = ABBREVIATIONS_BY_ZONE.get(zone.trim().toLowerCase())?.get(dateTime.offset);
+  if (known !== undefined) return known;
+  return dateTime.setLocale('en-US').offsetNameShort ?? formatManualOffset(dateTime.offset);
+}
+
+/** The wall time `local` in `zone` as ISO 8601 with its offset, `2018-01-01T16:00:00+08:00` (schema.org). */
+export const toIsoWithOffset = memoized((local, zone) =>
+  // 'ZZ', not toISO(): toISO() writes 'Z' for UTC, where PHP's 'c' format (mirrored here) writes +00:00.
+  wallTimeToDateTime(local, zone).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ"),
+);
+
+/** The parts of a `YYYY-MM-DD HH:MM:SS` string, as in The Events Calendar's `*_date_details` objects. */
+export interface DateDetails {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** Splits `YYYY-MM-DD HH:MM:SS` into zero-padded strings; no time-zone conversion. */
+export function dateDetails(value: string): DateDetails {
+  const { year, month, day, hour, minute, second } = parseWallTime(value);
+  const pad = (part: number, width = 2): string => String(part).padStart(width, '0');
+  return {
+    year: pad(year, 4),
+    month: pad(month),
+    day: pad(day),
+    hour: pad(hour),
+    minutes: pad(minute),
+    seconds: pad(second),
+  };
+}
+
+/** `YYYY-MM-DD 00:00:00` of the day of a `YYYY-MM-DD[ HH:MM:SS]` string. */
+export function startOfDay(local: string): string {
+  const { year, month, day } = dateDetails(local);
+  return `${year}-${month}-${day} 00:00:00`;
+}
+
+/** `YYYY-MM-DD 23:59:59` of the day of a `YYYY-MM-DD[ HH:MM:SS]` string. */
+export function endOfDay(local: string): string {
+  const { year, month, day } = dateDetails(local);
+  return `${year}-${month}-${day} 23:59:59`;
+}

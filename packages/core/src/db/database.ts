@@ -1,0 +1,61 @@
+import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+import type { DialectTraits } from './traits.js';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Called with every statement the database runs (query logging, statement counting in tests). */
+export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
+
+/** Kysely's `log` option for an observer. */
+export function observe(onQuery: QueryObserver | undefined): KyselyConfig['log'] {
+  return onQuery
+    ? (event) => {
+        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+      }
+    : undefined;
+}
+
+/** A connected database: the Kysely instance, what its dialect can do, and how to close it. */
+export interface CalendarDatabase {
+  readonly kysely: Kysely<Database>;
+  readonly traits: DialectTraits;
+  /** Runs every pending migration. Safe to call on every start. */
+  migrate(): Promise<string[]>;
+  /** Cheap liveness check of the connection (`select 1`). */
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export function wrapDatabase(
+  kysely: Kysely<Database>,
+  traits: DialectTraits,
+  options: { schema?: string | undefined } = {},
+): CalendarDatabase {
+  return {
+    kysely,
+    traits,
+    async migrate() {
+      // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
+      const migrator = new Migrator({
+        db: kysely,
+        provider: migrationProvider(traits),
+        ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).map((r) => r.migrationName);
+    },
+    async ping() {
+      await kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .limit(1)
+        .execute();
+    },
+    async destroy() {
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { DialectTraits } from '../traits.js';
+import { initialSchema } from './0001-initial.js';
+import { eventSearch } from './0002-event-search.js';
+import { dataVersion } from './0003-data-version.js';
+import { termCounts } from './0004-term-counts.js';
+
+/** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
+export function migrationProvider(traits: DialectTraits): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': initialSchema(traits),
+    '0002-event-search': eventSearch(traits),
+    '0003-data-version': dataVersion,
+    '0004-term-counts': termCounts,
+  };
+  return { getMigrations: async () => migrations };
+}

@@ -1,0 +1,178 @@
+/**
+ * The database schema as Kysely sees it. Column names are snake_case in SQL and in TypeScript (no
+ * CamelCasePlugin: one naming everywhere). Both dialects store the same types: integers, text, REAL, and
+ * booleans as 0/1 integers; instants are UTC text `YYYY-MM-DD HH:MM:SS`, which sorts in time order.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type PostType = 'event' | 'venue' | 'organizer';
+export type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
+export type Taxonomy = 'category' | 'tag';
+
+/** Events, venues and organizers share one id space (SPEC §10): every record is a row here. */
+export interface PostsTable {
+  id: Generated<number>;
+  type: PostType;
+  status: PostStatus;
+  author_id: number;
+  slug: string;
+  /** Publication date, UTC. */
+  date_utc: string;
+  modified_utc: string;
+  password: string;
+  image_id: number | null;
+  /** Status before trashing, restored never (kept for audit). */
+  trashed_from: string | null;
+}
+
+/** Translatable text of a post, per language (SPEC §7). `title` is the event title, venue or organizer name. */
+export interface PostTextsTable {
+  post_id: number;
+  language: string;
+  title: string | null;
+  description: string | null;
+  excerpt: string | null;
+}
+
+export interface EventsTable {
+  id: number;
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  timezone: string;
+  all_day: number;
+  /** The cost as sent, normalised to a JSON list of strings. */
+  cost: string;
+  currency_symbol: string;
+  currency_code: string;
+  currency_position: string;
+  website: string | null;
+  show_map: number;
+  show_map_link: number;
+  hide_from_listings: number;
+  sticky: number;
+  featured: number;
+  venue_id: number | null;
+  parent_id: number | null;
+}
+
+export interface VenuesTable {
+  id: number;
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  stateprovince: string;
+  website: string;
+  show_map: number;
+  show_map_link: number;
+  geo_lat: number | null;
+  geo_lng: number | null;
+}
+
+export interface OrganizersTable {
+  id: number;
+  phone: string;
+  website: string;
+  email: string;
+}
+
+export interface EventOrganizersTable {
+  event_id: number;
+  organizer_id: number;
+  position: number;
+}
+
+export interface TermsTable {
+  id: Generated<number>;
+  taxonomy: Taxonomy;
+  slug: string;
+  parent_id: number;
+  /** Published events carrying the term, kept up to date by the writes that change it. */
+  event_count: Generated<number>;
+}
+
+export interface TermTextsTable {
+  term_id: number;
+  language: string;
+  name: string | null;
+  description: string | null;
+}
+
+export interface EventTermsTable {
+  event_id: number;
+  term_id: number;
+  position: number;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  url: string;
+  width: number | null;
+  height: number | null;
+  mime_type: string | null;
+  filesize: number | null;
+  created_utc: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  display_name: string;
+  role: string;
+  created_utc: string;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 of the key, hex. Keys are random 256-bit values, so a fast hash is enough (SPEC §6). */
+  key_hash: string;
+  created_utc: string;
+  revoked_utc: string | null;
+}
+
+/** Effective searchable text of an event per language (title, excerpt, description with fallback). */
+export interface EventSearchTable {
+  id: Generated<number>;
+  event_id: number;
+  language: string;
+  body: string;
+}
+
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
+export interface Database {
+  posts: PostsTable;
+  post_texts: PostTextsTable;
+  events: EventsTable;
+  venues: VenuesTable;
+  organizers: OrganizersTable;
+  event_organizers: EventOrganizersTable;
+  terms: TermsTable;
+  term_texts: TermTextsTable;
+  event_terms: EventTermsTable;
+  images: ImagesTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  event_search: EventSearchTable;
+  data_version: DataVersionTable;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Insertable<PostsTable>;
+export type PostUpdate = Updateable<PostsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type VenueRow = Selectable<VenuesTable>;
+export type OrganizerRow = Selectable<OrganizersTable>;
+export type TermRow = Selectable<TermsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
+import type { Database as Schema } from './schema.js';
+import { sqliteTraits } from './traits.js';
+
+/**
+ * Opens an SQLite database: a file in WAL mode, or `:memory:`. Foreign keys are per connection in SQLite,
+ * so they are switched on here.
+ */
+export function createSqliteDatabase(
+  file = ':memory:',
+  options: { onQuery?: QueryObserver } = {},
+): CalendarDatabase {
+  const database = new Database(file);
+  if (file !== ':memory:' && file !== '') database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds ASCII only; this folds every script, as PostgreSQL's lower() does (SPEC §9: case-
+  // insensitive name order and matching must agree on both databases).
+  database.function('fold_case', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
+  // The order key of names: lower case without accents, then the text itself to break ties stably.
+  database.function('sort_key', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string'
+      ? `${text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}\u0000${text}`
+      : text,
+  );
+  const log = observe(options.onQuery);
+  const kysely = new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    ...(log ? { log } : {}),
+  });
+  return wrapDatabase(kysely, sqliteTraits);
+}
+
+/**
+ * Prepared statements reused by their SQL text: Kysely prepares every query anew, and parsing the SQL is a
+ * good share of a read's cost. Kysely runs one statement at a time on the single connection, so reusing a
+ * statement object is safe.
+ */
+function withStatementCache(database: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, property) {
+      if (property !== 'prepare') {
+        // Native methods need the real object as `this`.
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        let statement = statements.get(sql);
+        if (!statement) {
+          statement = prepare(sql);
+          if (statements.size >= 1000) statements.clear();
+          statements.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything that differs between SQLite and PostgreSQL, declared once (as Kysely's adapters declare
+ * `supportsReturning`). Repositories ask the traits; they never test the dialect themselves.
+ */
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DialectTraits {
+  readonly name: DialectName;
+  /** Case-insensitive `LIKE` with `\` as the escape character. */
+  ilike(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool>;
+  /** Text folded to lower case (every script), for case-insensitive equality. */
+  foldCase(column: Expression<unknown>): RawBuilder<string>;
+  /**
+   * An expression to order names by, case- and accent-insensitively (`A, apfel, Ärger, b, Birne`), as the
+   * plugin's `utf8mb4_unicode_ci` collation sorts (SPEC §9).
+   */
+  sortKey(column: Expression<unknown>): RawBuilder<string>;
+  /** Whether DDL runs inside a transaction (PostgreSQL) or not (SQLite). */
+  readonly transactionalDdl: boolean;
+  /** The SQL type for an auto-incrementing integer primary key. */
+  readonly serialPrimaryKey: 'integer' | 'serial';
+  /**
+   * How substring search is indexed: an FTS5 trigram table beside the text (SQLite), or a `pg_trgm` GIN
+   * index that `ILIKE` uses directly (PostgreSQL). Both need terms of at least three characters.
+   */
+  readonly substringIndex: 'fts5-trigram' | 'pg-trgm';
+}
+
+export const sqliteTraits: DialectTraits = {
+  name: 'sqlite',
+  // `fold_case` is registered on every connection by createSqliteDatabase (Unicode-aware, unlike lower()).
+  ilike: (column, pattern) => sql<SqlBool>`fold_case(${column}) like fold_case(${pattern}) escape '\\'`,
+  foldCase: (column) => sql<string>`fold_case(${column})`,
+  sortKey: (column) => sql<string>`sort_key(${column})`,
+  transactionalDdl: false,
+  serialPrimaryKey: 'integer',
+  substringIndex: 'fts5-trigram',
+};
+
+export const postgresTraits: DialectTraits = {
+  name: 'postgres',
+  ilike: (column, pattern) => sql<SqlBool>`${column} ilike ${pattern} escape '\\'`,
+  foldCase: (column) => sql<string>`lower(${column})`,
+  // ICU's root collation ignores case and accents at the primary level.
+  sortKey: (column) => sql<string>`${column} collate "und-x-icu"`,
+  transactionalDdl: true,
+  serialPrimaryKey: 'serial',
+  substringIndex: 'pg-trgm',
+};
+
+/** Escapes `%`, `_` and `\` so user text matches literally inside a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,224 @@
+/**
+ * The one path every request takes (DESIGN.md): match the route, authenticate, read the body, merge and
+ * validate parameters, authorize, run the operation (writes in a transaction), and shape the response.
+ */
+import type { CalendarConfig, Logger, Principal, TicketProvider } from '../config.js';
+import type { RequestContext, UrlBuilder } from '../context.js';
+import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/count-cache.js';
+import type { CalendarDatabase } from '../db/database.js';
+import { createScheduledPublisher } from '../resources/posts/scheduled.js';
+import { parseBody } from './body.js';
+import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
+import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
+import { createResponseCache } from './response-cache.js';
+import {
+  allowedMethods,
+  type CompiledPath,
+  compileRoutes,
+  type HttpMethod,
+  matchPath,
+  type RouteDefinition,
+} from './route.js';
+import type { CoreRequest, CoreResponse } from './types.js';
+import { validateParams } from './validate.js';
+
+export interface DispatcherDependencies {
+  config: CalendarConfig;
+  database: CalendarDatabase;
+  routes: readonly RouteDefinition[];
+  clock: () => Date;
+  authenticate: (request: CoreRequest) => Promise<Principal | null>;
+  logger: Logger;
+  ticketProvider: TicketProvider | undefined;
+  /** Keep GET answers until the data changes (default true). */
+  responseCache?: boolean;
+}
+
+function header(request: CoreRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The namespace path of an address: `/calendar/events/v1`, or `/de/calendar/events/v1` for German. */
+export function addressPath(config: CalendarConfig, language: string | undefined): string {
+  const prefix = language && language !== config.defaultLanguage ? `/${language}` : '';
+  return `${prefix}/${config.namespace}`;
+}
+
+function originOf(request: CoreRequest, config: CalendarConfig): string {
+  const forwardedProto = config.trustProxy
+    ? header(request, 'x-forwarded-proto')?.split(',')[0]?.trim()
+    : undefined;
+  const forwardedHost = config.trustProxy
+    ? header(request, 'x-forwarded-host')?.split(',')[0]?.trim()
+    : undefined;
+  const proto = forwardedProto ?? (request.encrypted ? 'https' : 'http');
+  const host = forwardedHost ?? header(request, 'host') ?? 'localhost';
+  return `${proto}://${host}`;
+}
+
+export function createUrlBuilder(root: string, namespacePath: string, siteUrl: string): UrlBuilder {
+  const namespace = `${root}${namespacePath}`;
+  return {
+    namespace,
+    root,
+    rest: (path) => `${namespace}${path}`,
+    site: (path) => `${siteUrl}${path}`,
+  };
+}
+
+export function createDispatcher(deps: DispatcherDependencies) {
+  const { config } = deps;
+  const paths: CompiledPath[] = compileRoutes(deps.routes);
+  const counts = createCountCache();
+  const publishDuePosts = createScheduledPublisher();
+  const responses = deps.responseCache === false ? undefined : createResponseCache();
+
+  async function run(
+    route: RouteDefinition,
+    pathParams: Record<string, string>,
+    raw: ParamBag,
+    base: Omit<RequestContext, 'db' | 'language' | 'method'> & { method: HttpMethod },
+    precondition?: () => Promise<void>,
+  ): Promise<CoreResponse> {
+    const requested = raw.multilang_language;
+    const language =
+      typeof requested === 'string' && config.languages.includes(requested)
+        ? requested
+        : base.addressLanguage;
+    const context: RequestContext = { ...base, db: deps.database.kysely, language };
+    const params = await validateParams(route.params, { ...raw, ...pathParams }, context);
+    if (route.authorize && !(await route.authorize(context, params)))
+      throw forbidden(context.principal !== null);
+    // Preconditions come after validation and permission, so a bad request still answers 400/401/403.
+    await precondition?.();
+    const result =
+      base.method === 'GET'
+        ? await route.operation(context, params)
+        : await deps.database.kysely.transaction().execute(async (trx) => {
+            const written = await route.operation({ ...context, db: trx }, params);
+            await bumpDataVersion(trx);
+            return written;
+          });
+    return jsonResponse(result.status ?? 200, result.body, result.headers);
+  }
+
+  async function handle(request: CoreRequest): Promise<CoreResponse> {
+    const method = request.method.toUpperCase();
+    const url = new URL(request.url, 'http://placeholder');
+    const addressLanguage =
+      request.language && config.languages.includes(request.language)
+        ? request.language
+        : config.defaultLanguage;
+    const prefix = `${request.mountPath.replace(/\/+$/, '')}${addressPath(config, addressLanguage)}`;
+    const root = config.apiUrl ?? `${originOf(request, config)}${request.mountPath.replace(/\/+$/, '')}`;
+    let allow: string | undefined;
+    try {
+      const rawPath = url.pathname;
+      if (rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) throw noRoute();
+      const match = matchPath(paths, rawPath.slice(prefix.length));
+      if (!match) throw noRoute();
+      const methods = allowedMethods(match.compiled);
+      allow = methods.join(', ');
+      if (method === 'OPTIONS') {
+        return jsonResponse(200, describePath(match.compiled), { Allow: allow });
+      }
+      const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
+      const route = match.compiled.routes.find((r) => r.methods.includes(effective));
+      if (!route) throw noRoute();
+
+      const now = deps.clock();
+      await publishDuePosts(deps.database, now);
+      const principal = request.authenticate
+        ? ((await request.authenticate()) ?? null)
+        : await deps.authenticate(request);
+      const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
+      const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
+      const base = {
+        config,
+        database: deps.database,
+        principal,
+        addressLanguage,
+        now,
+        urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
+        method: effective,
+        logger: deps.logger,
+        ticketProvider: deps.ticketProvider,
+        counts,
+      };
+
+      const ifMatch = effective !== 'GET' ? header(request, 'if-match') : undefined;
+      const precondition = ifMatch
+        ? () => checkIfMatch(ifMatch, match.compiled, match.pathParams, raw, base)
+        : undefined;
+      // GET answers without a body are cached per address, URL and caller until the data changes.
+      const second = Math.floor(now.getTime() / 1000);
+      const cacheKey =
+        responses && effective === 'GET' && !json && !form
+          ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
+          : undefined;
+      const version = cacheKey ? await currentDataVersion(deps.database.kysely) : undefined;
+      if (cacheKey && version !== undefined) {
+        const hit = responses!.get(cacheKey, version, second);
+        if (hit) return finishGet(hit, header(request, 'if-none-match'), method === 'HEAD');
+      }
+      const response = await run(route, match.pathParams, raw, base, precondition);
+      response.headers.Allow = allow;
+      if (effective !== 'GET') return response;
+      if (cacheKey && version !== undefined && response.status === 200)
+        responses!.set(cacheKey, version, route.clockDependent ? second : undefined, response);
+      return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
+    } catch (error) {
+      const apiError = toApiError(error);
+      const headers: Record<string, string> = allow ? { Allow: allow } : {};
+      const response = errorResponse(apiError, headers);
+      return method === 'HEAD' ? { ...response, body: undefined } : response;
+    }
+  }
+
+  /** Lost-update protection: the write proceeds only if the client holds the current representation. */
+  async function checkIfMatch(
+    ifMatch: string,
+    compiled: CompiledPath,
+    pathParams: Record<string, string>,
+    raw: ParamBag,
+    base: Parameters<typeof run>[3],
+  ): Promise<void> {
+    const getRoute = compiled.routes.find((r) => r.methods.includes('GET'));
+    if (!getRoute) return;
+    let current: CoreResponse | undefined;
+    try {
+      const readParams: ParamBag = {};
+      for (const key of ['multilang_language', 'password', 'context'] as const)
+        if (raw[key] !== undefined) readParams[key] = raw[key];
+      current = await run(getRoute, pathParams, readParams, { ...base, method: 'GET' });
+    } catch {
+      // No current representation the caller can read (missing, trashed, protected): nothing can match.
+      current = undefined;
+    }
+    if (current?.body === undefined || !etagListMatches(ifMatch, etagOf(current.body), false)) {
+      throw new ApiError(
+        'rest_precondition_failed',
+        'The resource has changed since you read it (If-Match does not match its current ETag).',
+        412,
+      );
+    }
+  }
+
+  function toApiError(error: unknown): ApiError {
+    if (isApiError(error)) return error;
+    deps.logger.error({ err: error }, 'request failed');
+    return internalError();
+  }
+
+  function describePath(compiled: CompiledPath) {
+    return {
+      namespace: config.namespace,
+      methods: allowedMethods(compiled),
+      endpoints: compiled.routes.map((r) => ({ methods: r.methods, args: Object.keys(r.params) })),
+    };
+  }
+
+  return { handle, paths };
+}

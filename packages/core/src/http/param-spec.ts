@@ -1,0 +1,165 @@
+/**
+ * Route parameters: each one a zod schema of its coerced value (used to validate and to document), its
+ * English and German descriptions, and WordPress's coercion and validation rules (ref §5, SPEC §3).
+ */
+import { z } from 'zod';
+import type { InvalidParamDetail } from './errors.js';
+import { invalidType } from './errors.js';
+import type { ParamValue } from './parse-params.js';
+
+export interface Descriptions {
+  en: string;
+  de: string;
+}
+
+/** What a validator may answer: true (valid), false ("Invalid parameter."), a message, or a full detail. */
+export type ValidationResult = boolean | string | InvalidParamDetail;
+
+export type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'list' | 'object' | 'any';
+
+// biome-ignore lint/suspicious/noExplicitAny: validators receive the route's own context type
+export interface ParamSpec<T = any, C = any> {
+  kind: ParamKind;
+  /** The coerced value's schema (documentation and the last validation step). */
+  schema: z.ZodType<T>;
+  description: Descriptions;
+  required: boolean;
+  /**
+   * Shown in the namespace index and /doc (a function is computed per request, as WordPress shows dynamic
+   * defaults); the operation applies its own defaults.
+   */
+  default?: unknown | ((context: C) => unknown);
+  /** WordPress's `validate_callback`, run after coercion; may look things up. */
+  validate?: (value: T, context: C) => ValidationResult | Promise<ValidationResult>;
+  /** Documented enum values. */
+  enum?: readonly string[];
+  /** Type of list items, for documentation. */
+  items?: 'integer' | 'string';
+}
+
+const TRUE_WORDS = new Set(['true', '1']);
+const FALSE_WORDS = new Set(['false', '0']);
+
+type Coerced = { ok: true; value: unknown } | { ok: false; problem: InvalidParamDetail };
+
+/** WordPress's type coercion (`rest_sanitize_value_from_schema`), with its error messages. */
+export function coerceParam(name: string, kind: ParamKind, raw: ParamValue): Coerced {
+  switch (kind) {
+    case 'string':
+      if (typeof raw === 'string') return { ok: true, value: raw };
+      if (typeof raw === 'number') return { ok: true, value: String(raw) };
+      return { ok: false, problem: invalidType(name, 'string') };
+    case 'integer': {
+      if (typeof raw === 'number' && Number.isInteger(raw)) return { ok: true, value: raw };
+      if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return { ok: true, value: Number(raw) };
+      return { ok: false, problem: invalidType(name, 'integer') };
+    }
+    case 'number': {
+      if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: raw };
+      if (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw)))
+        return { ok: true, value: Number(raw) };
+      return { ok: false, problem: invalidType(name, 'number') };
+    }
+    case 'boolean': {
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (raw === 1 || raw === 0) return { ok: true, value: raw === 1 };
+      if (typeof raw === 'string') {
+        const word = raw.toLowerCase();
+        if (TRUE_WORDS.has(word)) return { ok: true, value: true };
+        if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      }
+      return { ok: false, problem: invalidType(name, 'boolean') };
+    }
+    case 'list':
+      return { ok: true, value: toList(raw) };
+    default:
+      return { ok: true, value: raw };
+  }
+}
+
+/**
+ * A list from any of the accepted forms: a JSON array, repeated or bracketed keys, or a comma-separated
+ * string. Items are trimmed and empty items dropped (the plugin's `list_to_array`).
+ */
+export function toList(raw: ParamValue): ParamValue[] {
+  const items: ParamValue[] = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'object' && raw !== null
+      ? Object.values(raw)
+      : typeof raw === 'string'
+        ? raw.split(',')
+        : raw === null
+          ? []
+          : [raw];
+  const out: ParamValue[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') {
+      const trimmed = item.trim();
+      if (trimmed !== '') out.push(trimmed);
+    } else if (item !== null) {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+interface Options<T, C> {
+  required?: boolean;
+  default?: unknown;
+  validate?: (value: T, context: C) => ValidationResult | Promise<ValidationResult>;
+}
+
+function spec<T, C>(
+  kind: ParamKind,
+  schema: z.ZodType<T>,
+  description: Descriptions,
+  options: Options<T, C> = {},
+  extra: Partial<ParamSpec<T, C>> = {},
+): ParamSpec<T, C> {
+  const result: ParamSpec<T, C> = {
+    kind,
+    schema: schema.meta({ description: description.en }),
+    description,
+    required: options.required ?? false,
+    ...extra,
+  };
+  if (options.default !== undefined) result.default = options.default;
+  if (options.validate) result.validate = options.validate;
+  return result;
+}
+
+/** Builders for the parameter kinds the API uses. */
+export const param = {
+  string: <C>(d: Descriptions, o?: Options<string, C>) => spec('string', z.string(), d, o),
+  /** A non-empty string (the plugin's `is_string`: `""` is invalid). */
+  text: <C>(d: Descriptions, o?: Options<string, C>) =>
+    spec(
+      'string',
+      z.string().refine((s) => s.trim() !== ''),
+      d,
+      o,
+    ),
+  integer: <C>(d: Descriptions, o?: Options<number, C>) => spec('integer', z.number().int(), d, o),
+  /** A positive integer (`is_positive_int`). */
+  positiveInteger: <C>(d: Descriptions, o?: Options<number, C>) =>
+    spec('integer', z.number().int().positive(), d, o),
+  /** A record id: a positive integer within the 32-bit range the databases store. */
+  id: <C>(d: Descriptions, o?: Options<number, C>) =>
+    spec('integer', z.number().int().min(0).max(2147483647), d, o),
+  number: <C>(d: Descriptions, o?: Options<number, C>) => spec('number', z.number(), d, o),
+  boolean: <C>(d: Descriptions, o?: Options<boolean, C>) => spec('boolean', z.boolean(), d, o),
+  enumeration: <C>(values: readonly [string, ...string[]], d: Descriptions, o?: Options<string, C>) =>
+    spec('string', z.enum(values), d, o, { enum: values }),
+  list: <C>(items: 'integer' | 'string', d: Descriptions, o?: Options<ParamValue[], C>) =>
+    spec(
+      'list',
+      z.array(items === 'integer' ? z.union([z.number(), z.string()]) : z.any()) as z.ZodType<ParamValue[]>,
+      d,
+      o,
+      { items },
+    ),
+  any: <C>(d: Descriptions, o?: Options<ParamValue, C>) =>
+    spec('any', z.any() as z.ZodType<ParamValue>, d, o),
+};
+
+export type ParamSpecs = Record<string, ParamSpec>;

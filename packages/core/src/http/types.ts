@@ -1,0 +1,41 @@
+/**
+ * The seam between core and the adapters. An adapter turns its framework's request into a CoreRequest and
+ * writes the CoreResponse back unchanged; every status, header and byte is decided in core.
+ */
+
+import type { Principal } from '../config.js';
+
+/** The request body as the adapter has it. */
+export type CoreRequestBody =
+  /** Raw bytes (a Node request stream, a buffer, or text); core reads it, enforcing the size limit. */
+  | { kind: 'raw'; data: AsyncIterable<Uint8Array> | Uint8Array | string }
+  /** Already parsed by a host application's body parser (Express `req.body`). */
+  | { kind: 'parsed'; value: unknown };
+
+export interface CoreRequest {
+  /** Upper-case HTTP method. */
+  method: string;
+  /** The request path and query as received (`/api/calendar/events/v1/events?page=2`). */
+  url: string;
+  /** Where the adapter is mounted in the host app (`/api`, or `` at the root). */
+  mountPath: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  body?: CoreRequestBody;
+  /** Whether the connection is TLS, used to build absolute URLs when no public URL is configured. */
+  encrypted?: boolean;
+  /** The address language this adapter was mounted with (SPEC §2), if any. */
+  language?: string;
+  /**
+   * The host application's own authentication for this request (SPEC §6), replacing the built-in API keys:
+   * adapters set it from their `authenticate(frameworkRequest)` option.
+   */
+  authenticate?: () => Promise<Principal | null> | Principal | null;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The exact bytes to send, or undefined for no body (304, HEAD). */
+  body: string | undefined;
+}

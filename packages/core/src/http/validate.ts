@@ -1,0 +1,69 @@
+/**
+ * WordPress's parameter checks in its order (ref §1): missing required parameters first (and alone), then
+ * every present parameter's type coercion and validator, all problems reported together.
+ */
+import type { RequestContext } from '../context.js';
+import { type InvalidParamDetail, invalidParams, missingParams } from './errors.js';
+import { coerceParam, type ParamSpecs } from './param-spec.js';
+import type { ParamBag } from './parse-params.js';
+import type { Params } from './route.js';
+
+/** WordPress's message for a value outside an enum. */
+function notInEnum(name: string, values: readonly string[]): InvalidParamDetail {
+  const message = `${name} is not one of ${values.join(', ')}.`;
+  return { message, detail: { code: 'rest_not_in_enum', message, data: { param: name } } };
+}
+
+/** Checks `raw` against `specs`; returns the coerced values, or the problems (nothing thrown). */
+export async function checkParams(
+  specs: ParamSpecs,
+  raw: ParamBag,
+  context: RequestContext,
+): Promise<{ values: Params; missing: string[]; problems: Record<string, InvalidParamDetail> }> {
+  const missing = Object.entries(specs)
+    .filter(([name, spec]) => spec.required && (raw[name] === undefined || raw[name] === null))
+    .map(([name]) => name);
+  const problems: Record<string, InvalidParamDetail> = {};
+  const values: Params = {};
+  if (missing.length > 0) return { values, missing, problems };
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = raw[name];
+    if (value === undefined) continue;
+    const coerced = coerceParam(name, spec.kind, value);
+    if (!coerced.ok) {
+      problems[name] = coerced.problem;
+      continue;
+    }
+    const parsed = spec.schema.safeParse(coerced.value);
+    if (!parsed.success) {
+      problems[name] = spec.enum ? notInEnum(name, spec.enum) : { message: 'Invalid parameter.' };
+      continue;
+    }
+    if (spec.validate) {
+      const verdict = await spec.validate(parsed.data, context);
+      if (verdict !== true) {
+        problems[name] =
+          verdict === false
+            ? { message: 'Invalid parameter.' }
+            : typeof verdict === 'string'
+              ? { message: verdict }
+              : verdict;
+        continue;
+      }
+    }
+    values[name] = parsed.data;
+  }
+  return { values, missing, problems };
+}
+
+/** `checkParams`, throwing WordPress's errors. */
+export async function validateParams(
+  specs: ParamSpecs,
+  raw: ParamBag,
+  context: RequestContext,
+): Promise<Params> {
+  const { values, missing, problems } = await checkParams(specs, raw, context);
+  if (missing.length > 0) throw missingParams(missing);
+  if (Object.keys(problems).length > 0) throw invalidParams(problems);
+  return values;
+}

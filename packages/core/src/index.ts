@@ -1,0 +1,29 @@
+/**
+ * @calendar-events/core: the transport-independent Calendar Events service.
+ * @module
+ */
+
+export {
+  type CalendarConfig,
+  type CalendarCoreOptions,
+  type Logger,
+  type Principal,
+  ROLES,
+  type Role,
+  type TicketProvider,
+} from './config.js';
+export { type CalendarCore, createCalendarCore } from './core.js';
+export { connectDatabase } from './db/connect.js';
+export type { CalendarDatabase } from './db/database.js';
+export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
+export { createSqliteDatabase } from './db/sqlite.js';
+export { ApiError, isApiError } from './http/errors.js';
+export type { RouteDefinition } from './http/route.js';
+export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
+export {
+  createApiKey,
+  createUser,
+  findUserByLogin,
+  revokeApiKey,
+  UserError,
+} from './resources/users/repository.js';

@@ -1,0 +1,57 @@
+/**
+ * The error envelope of ref §4 / SPEC §5, as `toErrorBody` writes it: `{code, message, data: {status, …}}`.
+ * `data` carries more keys for some codes, so it stays open; the envelope itself is closed.
+ */
+import { z } from 'zod';
+import { describe } from './localized.js';
+
+const invalidParamDetail = z.looseObject({ code: z.string(), message: z.string(), data: z.unknown() });
+
+export const errorSchema = z
+  .object({
+    code: z
+      .string()
+      .meta(
+        describe(
+          'A stable error code, e.g. `rest_invalid_param` or `rest-event-not-found`.',
+          'Ein fester Fehlercode, z. B. `rest_invalid_param` oder `rest-event-not-found`.',
+        ),
+      ),
+    message: z
+      .string()
+      .meta(describe('A message for people (in English).', 'Eine Meldung für Menschen (auf Englisch).')),
+    data: z
+      .looseObject({
+        status: z
+          .number()
+          .int()
+          .min(400)
+          .max(599)
+          .meta(describe('The HTTP status of the answer.', 'Der HTTP-Status der Antwort.')),
+        params: z
+          .union([z.array(z.string()), z.record(z.string(), z.string())])
+          .optional()
+          .meta(
+            describe(
+              '`rest_missing_callback_param`: the missing names; `rest_invalid_param`: a message per invalid parameter.',
+              '`rest_missing_callback_param`: die fehlenden Namen; `rest_invalid_param`: eine Meldung je ungültigem Parameter.',
+            ),
+          ),
+        details: z
+          .union([z.array(z.never()).max(0), z.record(z.string(), invalidParamDetail)])
+          .optional()
+          .meta(
+            describe(
+              '`rest_invalid_param`: structured details per parameter, or `[]` when there are none.',
+              '`rest_invalid_param`: strukturierte Angaben je Parameter oder `[]`, wenn es keine gibt.',
+            ),
+          ),
+      })
+      .meta(
+        describe(
+          'The status, and further facts for some codes (`params`, `details`, `term_id`, …).',
+          'Der Status und für manche Codes weitere Angaben (`params`, `details`, `term_id`, …).',
+        ),
+      ),
+  })
+  .meta({ id: 'Error', ...describe('An error.', 'Ein Fehler.') });

@@ -1,0 +1,443 @@
+/**
+ * `GET /events` (ref §3.1, §5.1, §6; SPEC §8–9): the filters become one page query and one count, then the
+ * page is serialized with a constant number of batched loads.
+ */
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { RequestContext } from '../../context.js';
+import { formatUtc } from '../../dates/format.js';
+import { parseTimeInput } from '../../dates/input.js';
+import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
+import type { Database } from '../../db/schema.js';
+import { PLUGIN_MESSAGES } from '../../http/errors.js';
+import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
+import { type ParamSpecs, param } from '../../http/param-spec.js';
+import type { OperationResult, Params } from '../../http/route.js';
+import { isTime } from '../posts/fields.js';
+import { parseSearch } from '../posts/search.js';
+import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from '../posts/visibility.js';
+import { findTermIdsForFilter } from '../terms/event-terms.js';
+import { loadEventRecords } from './repository.js';
+import { matchingEventIds } from './search-index.js';
+import { serializeEvents } from './serialize.js';
+
+const d = (en: string, de: string) => ({ en, de });
+const MAX_ID = 2_147_483_647;
+
+function idList(values: unknown[]): number[] | undefined {
+  const ids = values.map((v) =>
+    typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : Number.NaN,
+  );
+  return ids.every((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID) ? ids : undefined;
+}
+
+/** Every item an id of an existing record of that type (`is_venue_id`, `is_organizer_id`). */
+async function allOfType(context: RequestContext, values: unknown[], type: 'venue' | 'organizer' | 'event') {
+  const ids = idList(values);
+  if (!ids || ids.length === 0) return false;
+  const unique = [...new Set(ids)];
+  const rows = await context.db
+    .selectFrom('posts')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('type', '=', type)
+    .execute();
+  return rows.length === unique.length;
+}
+
+const timeParam = (en: string, de: string, defaultValue?: (context: RequestContext) => string) =>
+  param.text<RequestContext>(d(en, de), {
+    validate: isTime,
+    ...(defaultValue ? { default: defaultValue } : {}),
+  });
+
+/** The default window (ref §6.1): from the start of yesterday to the end of the day 24 months ahead. */
+function defaultWindow(context: RequestContext): { startLocal: string; endLocal: string } {
+  const options = { now: context.now, timezone: context.config.timezone };
+  return {
+    startLocal: startOfDay(parseTimeInput('yesterday', options)!.local),
+    endLocal: endOfDay(parseTimeInput('+24 months', options)!.local),
+  };
+}
+
+export function eventListParams(geolocation: boolean): ParamSpecs {
+  return {
+    ...pageParams,
+    start_date: timeParam(
+      'Events that start on or after this date (whole days unless strict_dates). Default: the start of yesterday.',
+      'Veranstaltungen, die an oder nach diesem Datum beginnen (ganze Tage, außer mit strict_dates). Standard: Beginn des gestrigen Tages.',
+      (context) => defaultWindow(context).startLocal,
+    ),
+    end_date: timeParam(
+      'Events that end on or before this date (whole days unless strict_dates). Default: 24 months from now.',
+      'Veranstaltungen, die an oder vor diesem Datum enden (ganze Tage, außer mit strict_dates). Standard: in 24 Monaten.',
+      (context) => defaultWindow(context).endLocal,
+    ),
+    starts_before: timeParam(
+      'Events that start before this date.',
+      'Veranstaltungen, die vor diesem Datum beginnen.',
+    ),
+    starts_after: timeParam(
+      'Events that start after this date.',
+      'Veranstaltungen, die nach diesem Datum beginnen.',
+    ),
+    ends_before: timeParam(
+      'Events that end before this date.',
+      'Veranstaltungen, die vor diesem Datum enden.',
+    ),
+    ends_after: timeParam(
+      'Events that end after this date.',
+      'Veranstaltungen, die nach diesem Datum enden.',
+    ),
+    strict_dates: param.boolean(
+      d(
+        'Apply the date filters at the exact times given instead of whole days.',
+        'Die Datumsfilter zu den genauen Zeiten statt ganzer Tage anwenden.',
+      ),
+    ),
+    search: param.text(
+      d(
+        'Events whose title, excerpt or description contains every word ("phrases" and -exclusions allowed).',
+        'Veranstaltungen, deren Titel, Auszug oder Beschreibung jedes Wort enthält ("Phrasen" und -Ausschlüsse erlaubt).',
+      ),
+    ),
+    categories: param.list<RequestContext>(
+      'string',
+      d(
+        'Events in any of these categories (IDs or slugs).',
+        'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs).',
+      ),
+      {
+        validate: async (items, context) =>
+          items.length > 0 &&
+          (await findTermIdsForFilter(context, 'category', items as Array<string | number>)) !== undefined,
+      },
+    ),
+    tags: param.list<RequestContext>(
+      'string',
+      d(
+        'Events with any of these tags (IDs or slugs).',
+        'Veranstaltungen mit einem dieser Schlagwörter (IDs oder Slugs).',
+      ),
+      {
+        validate: async (items, context) =>
+          items.length > 0 &&
+          (await findTermIdsForFilter(context, 'tag', items as Array<string | number>)) !== undefined,
+      },
+    ),
+    venue: param.list<RequestContext>(
+      'integer',
+      d('Events at any of these venues (IDs).', 'Veranstaltungen an einem dieser Orte (IDs).'),
+      {
+        validate: (items, context) => allOfType(context, items, 'venue'),
+      },
+    ),
+    organizer: param.list<RequestContext>(
+      'integer',
+      d('Events by any of these organizers (IDs).', 'Veranstaltungen eines dieser Veranstalter (IDs).'),
+      {
+        validate: (items, context) => allOfType(context, items, 'organizer'),
+      },
+    ),
+    featured: param.boolean(
+      d(
+        'Only featured (true) or only not featured (false) events.',
+        'Nur hervorgehobene (true) oder nur nicht hervorgehobene (false) Veranstaltungen.',
+      ),
+    ),
+    status: statusListParam,
+    include: param.list<RequestContext>(
+      'integer',
+      d(
+        'Exactly these events (IDs), in publication order; date filters are ignored.',
+        'Genau diese Veranstaltungen (IDs) in Veröffentlichungsreihenfolge; Datumsfilter werden ignoriert.',
+      ),
+      { validate: (items) => items.length > 0 && idList(items) !== undefined },
+    ),
+    post_parent: param.id<RequestContext>(
+      d(
+        'Events whose parent is this event.',
+        'Veranstaltungen, deren übergeordnete Veranstaltung diese ist.',
+      ),
+      {
+        validate: (id, context) => allOfType(context, [id], 'event'),
+      },
+    ),
+    ticketed: param.boolean<RequestContext>(
+      d(
+        'Events with (true) or without (false) tickets; needs a ticket provider.',
+        'Veranstaltungen mit (true) oder ohne (false) Tickets; benötigt einen Ticketanbieter.',
+      ),
+      {
+        validate: (value, context) => {
+          if (value === false || context.ticketProvider) return true;
+          const [status, message] = PLUGIN_MESSAGES['event-tickets-not-active'];
+          return { message, detail: { code: 'event-tickets-not-active', message, data: { status } } };
+        },
+      },
+    ),
+    context: param.enumeration(
+      ['view', 'edit'],
+      d(
+        'The scope of the request: view or edit (edit shows protected content to those who may edit it).',
+        'Der Kontext der Anfrage: view oder edit (edit zeigt geschützte Inhalte denen, die sie bearbeiten dürfen).',
+      ),
+      { default: 'view' },
+    ),
+    password: param.string(
+      d(
+        'The password of protected events in the list.',
+        'Das Passwort geschützter Veranstaltungen in der Liste.',
+      ),
+    ),
+    ...geolocationParams(geolocation),
+  };
+}
+
+const EXTENSION_MESSAGE = 'The geolocation extension is not enabled on this service.';
+
+/** With the extension off, every `geoloc*` parameter is refused with a message naming it (SPEC §9). */
+function geolocationParams(enabled: boolean): ParamSpecs {
+  const off = () => (enabled ? true : EXTENSION_MESSAGE);
+  return {
+    geoloc: param.boolean<RequestContext>(
+      d(
+        'Only events whose venue has coordinates (geolocation extension).',
+        'Nur Veranstaltungen, deren Ort Koordinaten hat (Geolokalisierungs-Erweiterung).',
+      ),
+      { validate: off },
+    ),
+    geoloc_lat: param.number<RequestContext>(
+      d(
+        'Latitude of the centre; needs geoloc_lng (geolocation extension).',
+        'Breitengrad des Mittelpunkts; benötigt geoloc_lng (Geolokalisierungs-Erweiterung).',
+      ),
+      {
+        validate: (v) => (enabled ? v >= -90 && v <= 90 : EXTENSION_MESSAGE),
+      },
+    ),
+    geoloc_lng: param.number<RequestContext>(
+      d(
+        'Longitude of the centre; needs geoloc_lat (geolocation extension).',
+        'Längengrad des Mittelpunkts; benötigt geoloc_lat (Geolokalisierungs-Erweiterung).',
+      ),
+      {
+        validate: (v) => (enabled ? v >= -180 && v <= 180 : EXTENSION_MESSAGE),
+      },
+    ),
+    geoloc_radius: param.number<RequestContext>(
+      d(
+        'Radius around the centre in km (default 25; geolocation extension).',
+        'Umkreis um den Mittelpunkt in km (Standard 25; Geolokalisierungs-Erweiterung).',
+      ),
+      {
+        validate: (v) => (enabled ? v > 0 && v <= 20_000 : EXTENSION_MESSAGE),
+      },
+    ),
+  };
+}
+
+type EventQuery = SelectQueryBuilder<Database, 'events' | 'posts', object>;
+
+/** A date bound as a UTC instant: whole days in the site zone unless strict, which reads it as UTC (ref §6.1). */
+function bound(context: RequestContext, value: string, edge: 'start' | 'end', strict: boolean): string {
+  const zone = context.config.timezone;
+  if (strict) return parseTimeInput(value, { now: context.now, timezone: 'UTC' })!.local;
+  const local = parseTimeInput(value, { now: context.now, timezone: zone })!.local;
+  return localToUtc(edge === 'start' ? startOfDay(local) : endOfDay(local), zone);
+}
+
+const RELATIVE = [
+  ['starts_before', 'events.start_utc', '<'],
+  ['starts_after', 'events.start_utc', '>'],
+  ['ends_before', 'events.end_utc', '<'],
+  ['ends_after', 'events.end_utc', '>'],
+] as const;
+
+/** A great-circle distance in km between the venue and a point (both databases have these functions). */
+function distanceKm(lat: number, lng: number) {
+  return sql<number>`6371 * 2 * asin(sqrt(power(sin(radians(${sql.ref('venues.geo_lat')} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${sql.ref('venues.geo_lat')})) * power(sin(radians(${sql.ref('venues.geo_lng')} - ${lng}) / 2), 2)))`;
+}
+
+export async function listEvents(context: RequestContext, params: Params): Promise<OperationResult> {
+  const { db, config } = context;
+  const paging = resolvePaging(params, config);
+  const strict = params.strict_dates === true;
+  const zone = config.timezone;
+  const _nowUtc = formatUtc(context.now);
+  const echo: Array<readonly [string, string]> = [];
+
+  let query = db
+    .selectFrom('events')
+    .innerJoin('posts', 'posts.id', 'events.id')
+    .where('events.hide_from_listings', '=', 0) as EventQuery;
+
+  // Dates: explicit bounds, relative bounds, and the default window that relative bounds switch off.
+  const include: number[] | undefined = params.include ? idList(params.include) : undefined;
+  if (!include) {
+    const relative = RELATIVE.filter(([name]) => params[name] !== undefined);
+    let startUtc: string | undefined;
+    let endUtc: string | undefined;
+    if (params.start_date !== undefined) startUtc = bound(context, params.start_date, 'start', strict);
+    else if (relative.length === 0) {
+      startUtc = localToUtc(defaultWindow(context).startLocal, zone);
+    }
+    if (params.end_date !== undefined) endUtc = bound(context, params.end_date, 'end', strict);
+    else if (relative.length === 0) {
+      endUtc = localToUtc(defaultWindow(context).endLocal, zone);
+    }
+    if (startUtc !== undefined) {
+      query = query.where('events.start_utc', '>=', startUtc);
+      echo.push(['start_date', utcToLocal(startUtc, zone)]);
+    }
+    if (endUtc !== undefined) {
+      query = query.where('events.end_utc', '<=', endUtc);
+      echo.push(['end_date', utcToLocal(endUtc, zone)]);
+    }
+    for (const [name, column, operator] of RELATIVE) {
+      if (params[name] === undefined) continue;
+      // Inclusive mode moves every relative bound to the end of its day (ref §6.1).
+      const value = bound(context, params[name], 'end', strict);
+      query = query.where(column, operator, value);
+    }
+  }
+
+  if (params.search !== undefined) {
+    const terms = parseSearch(params.search);
+    query = query.where('events.id', 'in', matchingEventIds(context, db, terms, context.language) as never);
+    // As WordPress: logged-out searches skip password-protected events, whose text they may not read.
+    if (context.principal === null) query = query.where('posts.password', '=', '');
+    echo.push(['search', params.search]);
+  }
+
+  const statuses = visibleStatusesFor(context, params.status);
+  query = query.where(statusCondition(statuses) as never);
+  const status = echoedStatus(context, params.status);
+  if (status !== undefined) echo.push(['status', status]);
+
+  if (include) {
+    query = query.where('events.id', 'in', include);
+    echo.push(['include', include.join(',')]);
+  }
+  if (params.post_parent !== undefined) {
+    query = query.where('events.parent_id', '=', params.post_parent);
+    echo.push(['post_parent', String(params.post_parent)]);
+  }
+  for (const [name] of RELATIVE) if (params[name] !== undefined) echo.push([name, params[name]]);
+
+  for (const [name, taxonomy] of [
+    ['categories', 'category'],
+    ['tags', 'tag'],
+  ] as const) {
+    if (params[name] === undefined) continue;
+    const termIds = (await findTermIdsForFilter(context, taxonomy, params[name]))!;
+    // OR within one list, AND across categories and tags (SPEC §9).
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('event_terms')
+          .select('event_terms.event_id')
+          .whereRef('event_terms.event_id', '=', 'events.id')
+          .where('event_terms.term_id', 'in', termIds),
+      ),
+    );
+  }
+
+  if (params.ticketed !== undefined) {
+    if (context.ticketProvider) {
+      const ticketed = [...(await context.ticketProvider.ticketedEventIds())];
+      if (params.ticketed) query = query.where('events.id', 'in', ticketed.length > 0 ? ticketed : [0]);
+      else if (ticketed.length > 0) query = query.where('events.id', 'not in', ticketed);
+    }
+    echo.push(['ticketed', params.ticketed ? '1' : '0']);
+  }
+
+  if (
+    config.geolocation.enabled &&
+    (params.geoloc !== undefined || params.geoloc_lat !== undefined || params.geoloc_lng !== undefined)
+  ) {
+    if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
+      const missing = params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
+      const { invalidParams } = await import('../../http/errors.js');
+      throw invalidParams({ [missing]: { message: 'geoloc_lat and geoloc_lng must be given together.' } });
+    }
+    query = query.innerJoin('venues', 'venues.id', 'events.venue_id') as unknown as EventQuery;
+    const lat = sql.ref('venues.geo_lat');
+    const lng = sql.ref('venues.geo_lng');
+    if (params.geoloc === true || params.geoloc_lat !== undefined) {
+      query = query.where(sql<SqlBool>`${lat} is not null and ${lng} is not null`);
+    }
+    if (params.geoloc === false) query = query.where(sql<SqlBool>`(${lat} is null or ${lng} is null)`);
+    if (params.geoloc !== undefined) echo.push(['geoloc', params.geoloc ? '1' : '0']);
+    if (params.geoloc_lat !== undefined) {
+      const centreLat: number = params.geoloc_lat;
+      const centreLng: number = params.geoloc_lng;
+      const radius: number = params.geoloc_radius ?? config.geolocation.defaultRadiusKm;
+      // An indexed bounding box first, then the exact great-circle distance.
+      const dLat = radius / 111.045;
+      const dLng = radius / (111.045 * Math.max(Math.cos((centreLat * Math.PI) / 180), 0.01));
+      query = query
+        .where(sql<SqlBool>`${lat} between ${centreLat - dLat} and ${centreLat + dLat}`)
+        .where(sql<SqlBool>`${lng} between ${centreLng - dLng} and ${centreLng + dLng}`)
+        .where(sql<SqlBool>`${distanceKm(centreLat, centreLng)} <= ${radius}`);
+      echo.push(
+        ['geoloc_lat', String(centreLat)],
+        ['geoloc_lng', String(centreLng)],
+        ['geoloc_radius', String(radius)],
+      );
+    }
+  }
+
+  for (const [name, column] of [
+    ['venue', 'events.venue_id'],
+    ['organizer', undefined],
+  ] as const) {
+    if (params[name] === undefined) continue;
+    const ids = [...new Set(idList(params[name])!)];
+    if (column) query = query.where(column, 'in', ids);
+    else
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('event_organizers')
+            .select('event_organizers.event_id')
+            .whereRef('event_organizers.event_id', '=', 'events.id')
+            .where('event_organizers.organizer_id', 'in', ids),
+        ),
+      );
+    echo.push([name, ids.join(',')]);
+  }
+
+  if (params.featured !== undefined) {
+    query = query.where('events.featured', '=', params.featured ? 1 : 0);
+    echo.push(['featured', params.featured ? '1' : '0']);
+  }
+
+  const ordered = include
+    ? query.orderBy('posts.date_utc').orderBy('events.id')
+    : query.orderBy('events.start_utc').orderBy('events.id');
+  const [rows, count] = await Promise.all([
+    ordered.select('events.id').limit(paging.perPage).offset(paging.offset).execute(),
+    context.counts.count(
+      db,
+      query.select((eb) => eb.fn.countAll().as('n')),
+    ),
+  ]);
+  const records = await loadEventRecords(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = await serializeEvents(context, records, {
+    single: false,
+    password: params.password,
+    context: params.context,
+  });
+  return listEnvelope({
+    key: 'events',
+    items,
+    total: count,
+    paging,
+    collectionUrl: context.urls.rest('/events/'),
+    query: echo,
+    notFoundCode: 'event-archive-page-not-found',
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The event search index (migration 0002): its rows are rewritten with every text change, and `search`
+ * asks it instead of scanning texts. Same results as WordPress's word semantics (SPEC §9): each term must
+ * occur in the title, excerpt or description; the three are stored as one body separated by newlines,
+ * which no term contains.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { RequestContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { escapeLike } from '../../db/traits.js';
+import { loadTexts } from '../posts/repository.js';
+import type { SearchTerms } from '../posts/search.js';
+
+/** Rewrites the index rows of an event, one per configured language, with the fallback applied. */
+export async function refreshEventSearch(context: RequestContext, eventId: number): Promise<void> {
+  const { db, config } = context;
+  await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
+  const rows = [];
+  for (const language of config.languages) {
+    const texts = (await loadTexts(db, [eventId], language, config.defaultLanguage)).get(eventId);
+    if (!texts) continue;
+    rows.push({
+      event_id: eventId,
+      language,
+      body: [texts.title, texts.excerpt, texts.description].join('\n'),
+    });
+  }
+  if (rows.length > 0) await db.insertInto('event_search').values(rows).execute();
+}
+
+/** An FTS5 phrase: the text in double quotes, inner quotes doubled. */
+function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The ids of the events matching `terms` in `language`, as a subquery for `events.id in (…)`. Terms of three
+ * characters or more go through the index; shorter ones and exclusions filter the rows it found.
+ */
+export function matchingEventIds(
+  context: RequestContext,
+  db: Db,
+  terms: SearchTerms,
+  language: string,
+): Expression<number> {
+  const { traits } = context.database;
+  const indexed = terms.include.filter((t) => [...t].length >= 3);
+  const unindexed = terms.include.filter((t) => [...t].length < 3);
+  let query = db
+    .selectFrom('event_search')
+    .select('event_search.event_id')
+    .where('event_search.language', '=', language);
+  if (traits.substringIndex === 'fts5-trigram' && indexed.length > 0) {
+    const match = indexed.map(ftsPhrase).join(' AND ');
+    query = query.where(
+      sql<SqlBool>`${sql.ref('event_search.id')} in (select rowid from event_search_fts where event_search_fts match ${match})`,
+    );
+  }
+  const likeTerms = traits.substringIndex === 'pg-trgm' ? terms.include : unindexed;
+  for (const term of likeTerms)
+    query = query.where(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`));
+  for (const term of terms.exclude)
+    query = query.where((eb) => eb.not(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`)));
+  return query as unknown as Expression<number>;
+}

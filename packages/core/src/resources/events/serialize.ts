@@ -1,0 +1,186 @@
+/**
+ * The event shape of ref §2.1: every key always present, in the plugin's order, with its quirks (`author`
+ * as a string, `venue` `[]` when absent, `organizer` always a list, `image` `false`, string date details).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { canEditRecord } from '../../auth/capabilities.js';
+import { costDetails, formatCost } from '../../content/cost.js';
+import { plainText, renderHtml } from '../../content/html.js';
+import type { RequestContext } from '../../context.js';
+import { formatUtc } from '../../dates/format.js';
+import { dateDetails, toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.js';
+import type { EventRow, PostRow } from '../../db/schema.js';
+import { loadImages, serializeImage } from '../images/repository.js';
+import { organizers } from '../organizers/organizers.js';
+import { postDates } from '../posts/fields.js';
+import { effectiveStatus, loadTexts } from '../posts/repository.js';
+import { globalId } from '../posts/serialize.js';
+import { loadEventTerms } from '../terms/event-terms.js';
+import { venues } from '../venues/venues.js';
+
+export interface EventRecord {
+  post: PostRow;
+  event: EventRow;
+}
+
+/** Constant-time comparison of a sent password with the stored one (ref §8.3). */
+export function passwordMatches(stored: string, sent: unknown): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(sent);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether a protected event's content may be shown (ref §8.3): the right password, or `context=edit` from
+ * someone who may edit the event.
+ */
+export function mayViewProtected(context: RequestContext, post: PostRow, access: ProtectedAccess): boolean {
+  if (post.password === '' || passwordMatches(post.password, access.password)) return true;
+  return access.context === 'edit' && canEditRecord(context.principal, post);
+}
+
+/** What a request offers to see protected content: `password` and `context`. */
+export interface ProtectedAccess {
+  password?: unknown;
+  context?: unknown;
+}
+
+/** Fields blanked in lists for a protected event shown without its password (ref §8.3). */
+function blankProtected(event: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...event,
+    description: '',
+    excerpt: '',
+    website: '',
+    cost: '',
+    image: false,
+    all_day: null,
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+  };
+}
+
+/**
+ * Serializes many events with a constant number of queries: texts, images, terms, venues, organizers and
+ * the organizer links are each loaded once for the whole page.
+ */
+export async function serializeEvents(
+  context: RequestContext,
+  records: readonly EventRecord[],
+  options: { single: boolean } & ProtectedAccess,
+): Promise<Record<string, unknown>[]> {
+  const { db, config } = context;
+  const ids = records.map((r) => r.post.id);
+  if (ids.length === 0) return [];
+  const [texts, images, terms, links] = await Promise.all([
+    loadTexts(db, ids, context.language, config.defaultLanguage),
+    loadImages(
+      db,
+      records.map((r) => r.post.image_id),
+    ),
+    loadEventTerms(context, ids),
+    db
+      .selectFrom('event_organizers')
+      .selectAll()
+      .where('event_id', 'in', ids)
+      .orderBy('event_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
+  const [venueObjects, organizerObjects] = await Promise.all([
+    venues.loadSerialized(context, venueIds, options.single),
+    organizers.loadSerialized(context, [...new Set(links.map((l) => l.organizer_id))], options.single),
+  ]);
+  const nowUtc = formatUtc(context.now);
+  return records.map(({ post, event }) => {
+    const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
+    const url = context.urls.site(`/event/${post.slug}/`);
+    const values: number[] = JSON.parse(event.cost);
+    const position = event.currency_position as 'prefix' | 'postfix' | '';
+    const venue = event.venue_id !== null ? venueObjects.get(event.venue_id) : undefined;
+    const organizerList = links
+      .filter((l) => l.event_id === post.id)
+      .map((l) => organizerObjects.get(l.organizer_id))
+      .filter((o): o is Record<string, unknown> => o !== undefined);
+    const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
+    const description = renderHtml(t.description);
+    const out: Record<string, unknown> = {
+      id: post.id,
+      global_id: globalId(config, post.id),
+      global_id_lineage: [globalId(config, post.id)],
+      author: String(post.author_id),
+      status: effectiveStatus(post, nowUtc),
+      ...postDates(post, config.timezone),
+      url,
+      rest_url: context.urls.rest(`/events/${post.id}`),
+      title: t.title,
+      description,
+      excerpt: renderHtml(t.excerpt),
+      slug: post.slug,
+      image,
+      all_day: event.all_day === 1,
+      start_date: event.start_local,
+      start_date_details: dateDetails(event.start_local),
+      end_date: event.end_local,
+      end_date_details: dateDetails(event.end_local),
+      utc_start_date: event.start_utc,
+      utc_start_date_details: dateDetails(event.start_utc),
+      utc_end_date: event.end_utc,
+      utc_end_date_details: dateDetails(event.end_utc),
+      timezone: event.timezone,
+      timezone_abbr: zoneAbbreviation(event.timezone, event.start_utc),
+      cost: formatCost(values, event.currency_symbol, position),
+      cost_details: costDetails(values, event.currency_symbol, event.currency_code, position),
+      website: event.website ?? url,
+      show_map: event.show_map === 1,
+      show_map_link: event.show_map_link === 1,
+      hide_from_listings: event.hide_from_listings === 1,
+      sticky: event.sticky === 1,
+      featured: event.featured === 1,
+      categories: terms.get(post.id)?.categories ?? [],
+      tags: terms.get(post.id)?.tags ?? [],
+      venue: venue ?? [],
+      organizer: organizerList,
+      custom_fields: [],
+    };
+    if (options.single) {
+      out.json_ld = {
+        '@context': 'http://schema.org',
+        '@type': 'Event',
+        name: plainText(t.title),
+        description: plainText(description),
+        ...(image ? { image: image.url } : {}),
+        url,
+        startDate: toIsoWithOffset(event.start_local, event.timezone),
+        endDate: toIsoWithOffset(event.end_local, event.timezone),
+        eventStatus: 'https://schema.org/EventScheduled',
+        ...(venue?.json_ld ? { location: venue.json_ld } : {}),
+        ...(organizerList.length > 0
+          ? { organizer: organizerList.map((o) => o.json_ld).filter(Boolean) }
+          : {}),
+        ...(values.length > 0
+          ? {
+              offers: {
+                '@type': 'Offer',
+                price: String(Math.min(...values)),
+                ...(event.currency_code ? { priceCurrency: event.currency_code } : {}),
+                url,
+              },
+            }
+          : {}),
+      };
+    }
+    return mayViewProtected(context, post, options) ? out : blankProtected(out);
+  });
+}

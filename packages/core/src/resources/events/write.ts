@@ -1,0 +1,241 @@
+/**
+ * Event create and update (ref §7, SPEC §10): partial updates for every method, explicit empties clear,
+ * dates read in the event's time zone, inline venues and organizers, terms by id/slug/name.
+ */
+
+import { parseCost } from '../../content/cost.js';
+import { plainTitle } from '../../content/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
+import type { RequestContext } from '../../context.js';
+import { formatUtc } from '../../dates/format.js';
+import { parseTimeInput } from '../../dates/input.js';
+import { endOfDay, localToUtc, normaliseTimezone, startOfDay } from '../../dates/zones.js';
+import type { EventRow, PostRow } from '../../db/schema.js';
+import { invalidParam } from '../../http/errors.js';
+import { toList } from '../../http/param-spec.js';
+import type { ParamValue } from '../../http/parse-params.js';
+import type { Params } from '../../http/route.js';
+import { resolveImage } from '../images/repository.js';
+import { organizers } from '../organizers/organizers.js';
+import { resolvePublication } from '../posts/fields.js';
+import { slugTaken, writeTexts } from '../posts/repository.js';
+import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
+import { refreshTermCounts, termIdsOfEvent } from '../terms/repository.js';
+import { venues } from '../venues/venues.js';
+import { isEmptyLink, organizerItems } from './params.js';
+import { refreshEventSearch } from './search-index.js';
+
+type EventValues = Omit<EventRow, 'id'>;
+
+function parseLocal(value: string, zone: string, now: Date): string {
+  const parsed = parseTimeInput(value, { now, timezone: zone });
+  if (!parsed) throw invalidParam('start_date');
+  return parsed.local;
+}
+
+/** Start, end and their UTC instants, from what was sent and what is stored. */
+function resolveSchedule(
+  context: RequestContext,
+  params: Params,
+  existing: EventRow | undefined,
+): Pick<EventValues, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'all_day'> {
+  const sentZone =
+    typeof params.timezone === 'string' && params.timezone.trim() !== ''
+      ? normaliseTimezone(params.timezone.trim())
+      : undefined;
+  const zone = sentZone ?? existing?.timezone ?? context.config.timezone;
+  const allDay = params.all_day !== undefined ? params.all_day === true : existing?.all_day === 1;
+  let start =
+    params.start_date !== undefined
+      ? parseLocal(params.start_date, zone, context.now)
+      : existing!.start_local;
+  let end =
+    params.end_date !== undefined ? parseLocal(params.end_date, zone, context.now) : existing!.end_local;
+  if (allDay) {
+    start = startOfDay(start);
+    end = endOfDay(end);
+  }
+  if (end < start) {
+    throw invalidParam('end_date', 'end_date must not be before start_date.');
+  }
+  return {
+    start_local: start,
+    end_local: end,
+    start_utc: localToUtc(start, zone),
+    end_utc: localToUtc(end, zone),
+    timezone: zone,
+    all_day: allDay ? 1 : 0,
+  };
+}
+
+function flag(value: unknown, existing: number | undefined, fallback: number): number {
+  if (value !== undefined) return value === true ? 1 : 0;
+  return existing ?? fallback;
+}
+
+function costValues(params: Params, existing: EventRow | undefined) {
+  if (params.cost === undefined) {
+    return existing
+      ? {
+          cost: existing.cost,
+          currency_symbol: existing.currency_symbol,
+          currency_position: existing.currency_position,
+        }
+      : { cost: '[]', currency_symbol: '', currency_position: '' };
+  }
+  const raw = params.cost as ParamValue;
+  const input = Array.isArray(raw)
+    ? raw.map((v) => (typeof v === 'number' ? v : String(v)))
+    : typeof raw === 'number'
+      ? raw
+      : String(raw ?? '');
+  const parsed = parseCost(input);
+  return {
+    cost: JSON.stringify(parsed.values),
+    currency_symbol: parsed.symbol,
+    currency_position: parsed.position,
+  };
+}
+
+async function linkedVenue(context: RequestContext, value: ParamValue): Promise<number | null> {
+  if (isEmptyLink(value) || isEmptyLink(toList(value))) return null;
+  const item = Array.isArray(value) ? value[0]! : value;
+  if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    if (item.id !== undefined && item.id !== null && item.id !== '') return Number(item.id);
+    return venues.createInline(context, item as Params);
+  }
+  return Number(item);
+}
+
+async function linkedOrganizers(context: RequestContext, value: ParamValue): Promise<number[]> {
+  if (isEmptyLink(value)) return [];
+  const ids: number[] = [];
+  for (const item of organizerItems(value)) {
+    let id: number;
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      id =
+        item.id !== undefined && item.id !== null && item.id !== ''
+          ? Number(item.id)
+          : await organizers.createInline(context, item as Params);
+    } else {
+      id = Number(item);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** Writes an event; returns its id. `existing` is undefined on create. */
+export async function writeEvent(
+  context: RequestContext,
+  params: Params,
+  existing?: { post: PostRow; event: EventRow },
+): Promise<number> {
+  const { db, config } = context;
+  const nowUtc = formatUtc(context.now);
+  const termsBefore = existing ? await termIdsOfEvent(db, existing.post.id) : [];
+  const schedule = resolveSchedule(context, params, existing?.event);
+  const publication = resolvePublication(context, params, schedule.timezone, existing?.post);
+  const imageId =
+    params.image !== undefined
+      ? await resolveImage(db, params.image, context.now)
+      : (existing?.post.image_id ?? null);
+  const venueId =
+    params.venue !== undefined
+      ? await linkedVenue(context, params.venue)
+      : (existing?.event.venue_id ?? null);
+  const organizerIds =
+    params.organizer !== undefined ? await linkedOrganizers(context, params.organizer) : undefined;
+  const title = params.title !== undefined ? plainTitle(String(params.title)) : undefined;
+
+  let slug = existing?.post.slug;
+  if (params.slug !== undefined || !existing) {
+    const wanted = sanitizeSlug(params.slug !== undefined ? String(params.slug) : (title ?? '')) || 'event';
+    slug = await uniqueSlug(wanted, (s) => slugTaken(db, 'event', s, existing?.post.id));
+  }
+
+  const eventValues: EventValues = {
+    ...schedule,
+    ...costValues(params, existing?.event),
+    currency_code: existing?.event.currency_code ?? '',
+    website: params.website !== undefined ? String(params.website).trim() : (existing?.event.website ?? null),
+    show_map: flag(params.show_map, existing?.event.show_map, 1),
+    show_map_link: flag(params.show_map_link, existing?.event.show_map_link, 1),
+    hide_from_listings: flag(params.hide_from_listings, existing?.event.hide_from_listings, 0),
+    sticky: flag(params.sticky, existing?.event.sticky, 0),
+    featured: flag(params.featured, existing?.event.featured, 0),
+    venue_id: venueId,
+    parent_id:
+      params.post_parent !== undefined ? params.post_parent || null : (existing?.event.parent_id ?? null),
+  };
+  const password = params.password !== undefined ? String(params.password) : (existing?.post.password ?? '');
+
+  let id: number;
+  if (existing) {
+    id = existing.post.id;
+    await db
+      .updateTable('posts')
+      .set({
+        status: publication.status,
+        date_utc: publication.date_utc,
+        modified_utc: nowUtc,
+        slug: slug!,
+        password,
+        image_id: imageId,
+        ...(params.author !== undefined ? { author_id: params.author } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+    await db.updateTable('events').set(eventValues).where('id', '=', id).execute();
+  } else {
+    const row = await db
+      .insertInto('posts')
+      .values({
+        type: 'event',
+        status: publication.status,
+        author_id: params.author ?? context.principal!.userId,
+        slug: slug!,
+        date_utc: publication.date_utc,
+        modified_utc: nowUtc,
+        password,
+        image_id: imageId,
+        trashed_from: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = row.id;
+    await db
+      .insertInto('events')
+      .values({ id, ...eventValues })
+      .execute();
+  }
+
+  const texts: { title?: string; description?: string; excerpt?: string } = {};
+  if (title !== undefined) texts.title = title;
+  if (params.description !== undefined) texts.description = String(params.description);
+  if (params.excerpt !== undefined) texts.excerpt = String(params.excerpt);
+  if (!existing || Object.keys(texts).length > 0) {
+    await writeTexts(db, id, context.language, config.defaultLanguage, texts);
+    await refreshEventSearch(context, id);
+  }
+
+  if (organizerIds !== undefined) {
+    await db.deleteFrom('event_organizers').where('event_id', '=', id).execute();
+    if (organizerIds.length > 0)
+      await db
+        .insertInto('event_organizers')
+        .values(organizerIds.map((organizer_id, position) => ({ event_id: id, organizer_id, position })))
+        .execute();
+  }
+  for (const taxonomy of ['category', 'tag'] as const) {
+    const value = params[taxonomy === 'category' ? 'categories' : 'tags'] as ParamValue | undefined;
+    if (value === undefined) continue;
+    const items = toList(value).filter(
+      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+    );
+    await setEventTerms(context, id, taxonomy, await resolveEventTermIds(context, taxonomy, items));
+  }
+  // Status, date or terms may have changed: recount the terms it had and has.
+  await refreshTermCounts(db, [...termsBefore, ...(await termIdsOfEvent(db, id))], nowUtc);
+  return id;
+}

@@ -1,0 +1,70 @@
+/**
+ * Images are referenced, never fetched: an `http(s)` URL is registered once as an image record and reused;
+ * the service makes no outbound request (a server-side request forgery risk, SPEC §10).
+ */
+
+import { formatUtc } from '../../dates/format.js';
+import type { Db } from '../../db/database.js';
+import type { ImageRow } from '../../db/schema.js';
+
+export function isImageUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Validates an `image` value: the id of a stored image, or an http(s) URL from someone who may add media
+ * (WordPress's `upload_files`: authors and above, not contributors; ref §7.4).
+ */
+export async function isValidImageReference(db: Db, value: unknown, mayAddMedia: boolean): Promise<boolean> {
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
+    const row = await db.selectFrom('images').select('id').where('id', '=', Number(value)).executeTakeFirst();
+    return row !== undefined;
+  }
+  return mayAddMedia && typeof value === 'string' && isImageUrl(value.trim());
+}
+
+/** The image id for a validated reference, registering a new URL on first use. */
+export async function resolveImage(db: Db, value: string | number, now: Date): Promise<number> {
+  if (typeof value === 'number' || /^\d+$/.test(value)) return Number(value);
+  const url = value.trim();
+  const existing = await db.selectFrom('images').select('id').where('url', '=', url).executeTakeFirst();
+  if (existing) return existing.id;
+  const extension = /\.(jpe?g|png|gif|webp|avif|svg)(?:$|[?#])/i
+    .exec(new URL(url).pathname)?.[1]
+    ?.toLowerCase();
+  const mime = extension
+    ? `image/${extension === 'jpg' ? 'jpeg' : extension === 'svg' ? 'svg+xml' : extension}`
+    : null;
+  const row = await db
+    .insertInto('images')
+    .values({ url, width: null, height: null, mime_type: mime, filesize: null, created_utc: formatUtc(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function loadImages(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, ImageRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The image object of ref §2.5, with empty fields left out (the plugin `array_filter`s it), or `false`. */
+export function serializeImage(image: ImageRow | undefined): false | Record<string, unknown> {
+  if (!image) return false;
+  const path = new URL(image.url).pathname;
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  const out: Record<string, unknown> = { url: image.url, id: image.id };
+  if (extension) out.extension = extension;
+  if (image.width) out.width = image.width;
+  if (image.height) out.height = image.height;
+  if (image.filesize) out.filesize = image.filesize;
+  return out;
+}

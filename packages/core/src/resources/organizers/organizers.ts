@@ -1,0 +1,51 @@
+/** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
+import type { RequestContext } from '../../context.js';
+import { param } from '../../http/param-spec.js';
+import { isUrlOrEmpty } from '../posts/fields.js';
+import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
+
+export const organizerKind: LinkedPostKind = {
+  type: 'organizer',
+  nameField: 'organizer',
+  plural: 'organizers',
+  table: 'organizers',
+  label: { en: 'organizer', de: 'Veranstalters', plural: 'Veranstalter' },
+  searchFields: ['phone', 'email', 'website'],
+  detailParams: () => ({
+    phone: param.string({ en: 'The organizer phone number.', de: 'Die Telefonnummer des Veranstalters.' }),
+    website: param.string<RequestContext>(
+      { en: 'The organizer website URL.', de: 'Die Website des Veranstalters.' },
+      { validate: isUrlOrEmpty },
+    ),
+    // The plugin does not check the address format either (ref §5.6).
+    email: param.string({ en: 'The organizer e-mail address.', de: 'Die E-Mail-Adresse des Veranstalters.' }),
+  }),
+  toDetailValues(params, existing) {
+    const values: Record<string, unknown> = {};
+    for (const field of ['phone', 'website', 'email'] as const) {
+      if (params[field] !== undefined) values[field] = String(params[field]).trim();
+      else if (!existing) values[field] = '';
+    }
+    return values;
+  },
+  serializeDetails: (row) => ({ phone: row.phone, website: row.website, email: row.email }),
+  unfilteredDetails: () => ({}),
+  jsonLd: (row, base) => ({
+    '@context': 'http://schema.org',
+    '@type': 'Organization',
+    name: base.name,
+    description: base.description,
+    ...(base.image ? { image: base.image } : {}),
+    url: base.url,
+    ...(row.phone ? { telephone: row.phone } : {}),
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.website ? { sameAs: row.website } : {}),
+  }),
+  codes: {
+    notAccessible: 'organizer-not-accessible',
+    inTrash: 'organizer-is-in-trash',
+    archiveNotFound: 'organizer-archive-page-not-found',
+  },
+};
+
+export const organizers = createLinkedPostResource(organizerKind);

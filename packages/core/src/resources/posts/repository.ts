@@ -1,0 +1,145 @@
+/**
+ * Storage shared by events, venues and organizers: one id space (`posts`), translatable text per language
+ * (`post_texts`), slugs unique per type. Every function takes the Kysely handle of the request (a
+ * transaction for writes).
+ */
+import type { Db } from '../../db/database.js';
+import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
+import { languagesFor, pickTranslation } from '../../i18n/texts.js';
+
+export interface PostTexts {
+  title: string;
+  description: string;
+  excerpt: string;
+}
+
+export const TEXT_FIELDS = ['title', 'description', 'excerpt'] as const;
+
+/** The columns of a post row, for queries that join `posts` to a type's own table. */
+export const POST_COLUMNS = [
+  'posts.id',
+  'posts.type',
+  'posts.status',
+  'posts.author_id',
+  'posts.slug',
+  'posts.date_utc',
+  'posts.modified_utc',
+  'posts.password',
+  'posts.image_id',
+  'posts.trashed_from',
+] as const;
+
+export async function loadPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function loadPost(db: Db, id: number): Promise<PostRow | undefined> {
+  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Texts of many posts in one query, in `language` with fallback to the default language. */
+export async function loadTexts(
+  db: Db,
+  ids: readonly number[],
+  language: string,
+  defaultLanguage: string,
+): Promise<Map<number, PostTexts>> {
+  const out = new Map<number, PostTexts>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('post_texts')
+    .selectAll()
+    .where('post_id', 'in', [...new Set(ids)])
+    .where('language', 'in', languagesFor(language, defaultLanguage))
+    .execute();
+  const byPost = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const list = byPost.get(row.post_id) ?? [];
+    list.push(row);
+    byPost.set(row.post_id, list);
+  }
+  for (const id of ids) {
+    out.set(id, pickTranslation(byPost.get(id) ?? [], language, defaultLanguage, TEXT_FIELDS));
+  }
+  return out;
+}
+
+/**
+ * Stores the sent translatable fields in `language` and leaves other languages alone; the first write of a
+ * record also fills the default language when it has no content yet (SPEC §7).
+ */
+export async function writeTexts(
+  db: Db,
+  postId: number,
+  language: string,
+  defaultLanguage: string,
+  texts: Partial<PostTexts>,
+): Promise<void> {
+  const languages = languagesFor(language, defaultLanguage);
+  const existing = await db
+    .selectFrom('post_texts')
+    .selectAll()
+    .where('post_id', '=', postId)
+    .where('language', 'in', languages)
+    .execute();
+  const targets = [language];
+  if (language !== defaultLanguage && !existing.some((r) => r.language === defaultLanguage))
+    targets.push(defaultLanguage);
+  for (const target of targets) {
+    const row = existing.find((r) => r.language === target);
+    const values = {
+      ...(texts.title !== undefined ? { title: texts.title } : {}),
+      ...(texts.description !== undefined ? { description: texts.description } : {}),
+      ...(texts.excerpt !== undefined ? { excerpt: texts.excerpt } : {}),
+    };
+    if (row) {
+      if (Object.keys(values).length > 0)
+        await db
+          .updateTable('post_texts')
+          .set(values)
+          .where('post_id', '=', postId)
+          .where('language', '=', target)
+          .execute();
+    } else {
+      await db
+        .insertInto('post_texts')
+        .values({
+          post_id: postId,
+          language: target,
+          title: null,
+          description: null,
+          excerpt: null,
+          ...values,
+        })
+        .execute();
+    }
+  }
+}
+
+export async function slugTaken(db: Db, type: PostType, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('posts').select('id').where('type', '=', type).where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function findPostBySlug(db: Db, type: PostType, slug: string): Promise<PostRow | undefined> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('type', '=', type)
+    .where('slug', '=', slug)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A `future` record whose publication date has passed is served as `publish` (SPEC §10). */
+export function effectiveStatus(post: Pick<PostRow, 'status' | 'date_utc'>, nowUtc: string): PostStatus {
+  return post.status === 'future' && post.date_utc <= nowUtc ? 'publish' : post.status;
+}

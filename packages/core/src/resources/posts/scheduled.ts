@@ -1,0 +1,47 @@
+/**
+ * Scheduled publication: a `future` record whose date has passed becomes `publish`, as WordPress's cron does.
+ * The dispatcher calls this before a request (at most once per second of the clock), so that every query
+ * can filter on the stored status alone, and list totals stay cacheable.
+ */
+
+import { formatUtc } from '../../dates/format.js';
+import { bumpDataVersion } from '../../db/count-cache.js';
+import type { CalendarDatabase } from '../../db/database.js';
+import { refreshTermCounts } from '../terms/repository.js';
+
+export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<void> {
+  let lastRun: string | undefined;
+  return async (database, now) => {
+    const nowUtc = formatUtc(now);
+    if (lastRun === nowUtc) return;
+    lastRun = nowUtc;
+    const due = await database.kysely
+      .selectFrom('posts')
+      .select('id')
+      .where('type', 'in', ['event', 'venue', 'organizer'])
+      .where('status', '=', 'future')
+      .where('date_utc', '<=', nowUtc)
+      .execute();
+    if (due.length === 0) return;
+    const ids = due.map((row) => row.id);
+    await database.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('posts')
+        .set({ status: 'publish' })
+        .where('id', 'in', ids)
+        .where('status', '=', 'future')
+        .execute();
+      const terms = await trx
+        .selectFrom('event_terms')
+        .select('term_id')
+        .where('event_id', 'in', ids)
+        .execute();
+      await refreshTermCounts(
+        trx,
+        terms.map((row) => row.term_id),
+        nowUtc,
+      );
+      await bumpDataVersion(trx);
+    });
+  };
+}

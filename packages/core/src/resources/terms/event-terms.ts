@@ -1,0 +1,233 @@
+/**
+ * Categories and tags as parts of events (ref §2.4a, §7.3, §6.2): resolving what a client sends, storing an
+ * event's terms, and loading the embedded term objects of many events at once.
+ */
+import { sql } from 'kysely';
+import { plainTitle } from '../../content/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
+import type { RequestContext } from '../../context.js';
+import { formatUtc } from '../../dates/format.js';
+import type { Taxonomy } from '../../db/schema.js';
+import { languagesFor } from '../../i18n/texts.js';
+import {
+  insertTerm,
+  isStorableId,
+  lookUpTermsByIdOrSlug,
+  publishedEventCount,
+  refreshTermCounts,
+  type TermRecord,
+  termIdsOfEvent,
+  termSlugTaken,
+  termsWithTexts,
+  translatedDescription,
+  translatedName,
+} from './repository.js';
+import { serializeEmbeddedTerm } from './serialize.js';
+
+const DIGITS = /^\d+$/;
+
+/**
+ * Resolves the `categories`/`tags` input of an event write (ref §7.3), as the plugin's
+ * `Tribe__Terms::translate_terms_to_ids` does: a text item is looked up as a slug, then as a name (in the
+ * request language, then the default language, ignoring case), then, if it is all digits, as an id; a number
+ * is an id. An id that is no term of the taxonomy is skipped silently; any other text that names nothing
+ * creates a term with that name. Order kept, duplicates removed. A constant number of lookups plus one insert
+ * per new term.
+ */
+export async function resolveEventTermIds(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  items: ReadonlyArray<string | number>,
+): Promise<number[]> {
+  const { db, database, config, language } = context;
+  const entries = items
+    .map((item) => (typeof item === 'number' ? item : item.trim()))
+    .filter((item) => item !== '');
+  const texts = [...new Set(entries.filter((e): e is string => typeof e === 'string'))];
+  const ids = [
+    ...new Set(
+      entries
+        .filter((e) => typeof e === 'number' || DIGITS.test(e))
+        .map(Number)
+        .filter(isStorableId),
+    ),
+  ];
+  const fold = database.traits.foldCase;
+
+  const [bySlugRows, byNameRows, byIdRows] = await Promise.all([
+    texts.length > 0
+      ? db
+          .selectFrom('terms')
+          .select(['id', 'slug'])
+          .where('taxonomy', '=', taxonomy)
+          .where('slug', 'in', texts)
+          .execute()
+      : [],
+    texts.length > 0
+      ? db
+          .selectFrom('terms')
+          .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
+          .select(['terms.id', 'term_texts.language', 'term_texts.name'])
+          .where('terms.taxonomy', '=', taxonomy)
+          .where('term_texts.language', 'in', languagesFor(language, config.defaultLanguage))
+          .where(
+            sql<boolean>`${fold(sql.ref('term_texts.name'))} in (${sql.join(texts.map((t) => fold(sql.val(t))))})`,
+          )
+          .orderBy('terms.id')
+          .execute()
+      : [],
+    ids.length > 0
+      ? db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids).execute()
+      : [],
+  ]);
+
+  const bySlug = new Map(bySlugRows.map((r) => [r.slug, r.id]));
+  // The database folded the names to match them; JavaScript folds both sides the same way to pair them up.
+  const byName = new Map<string, number>();
+  for (const preferred of [language, config.defaultLanguage]) {
+    for (const row of byNameRows) {
+      const key = (row.name ?? '').toLowerCase();
+      if (row.language === preferred && !byName.has(key)) byName.set(key, row.id);
+    }
+  }
+  const existingIds = new Set(byIdRows.map((r) => r.id));
+
+  const result: number[] = [];
+  const created = new Map<string, number>();
+  for (const entry of entries) {
+    let id: number | undefined;
+    if (typeof entry === 'number') {
+      id = existingIds.has(entry) ? entry : undefined;
+    } else {
+      id = bySlug.get(entry) ?? byName.get(entry.toLowerCase());
+      if (id === undefined && DIGITS.test(entry)) {
+        // An id that names no term is skipped, not turned into a term called "123".
+        if (existingIds.has(Number(entry))) id = Number(entry);
+        else continue;
+      }
+      if (id === undefined) id = await createNamedTerm(context, taxonomy, entry, created);
+    }
+    if (id !== undefined && !result.includes(id)) result.push(id);
+  }
+  return result;
+}
+
+/** Creates a top-level term for a name sent with an event; the same name twice in one request makes one term. */
+async function createNamedTerm(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  text: string,
+  created: Map<string, number>,
+): Promise<number | undefined> {
+  const name = plainTitle(text);
+  if (name === '') return undefined;
+  const key = name.toLowerCase();
+  const known = created.get(key);
+  if (known !== undefined) return known;
+  const slug = await uniqueSlug(
+    sanitizeSlug(name) || taxonomy,
+    async (candidate) => (await termSlugTaken(context.db, taxonomy, candidate)) !== undefined,
+  );
+  const id = await insertTerm(context, { taxonomy, slug, parent: 0, name });
+  created.set(key, id);
+  return id;
+}
+
+/** Replaces an event's terms of one taxonomy; `position` keeps the given order. */
+export async function setEventTerms(
+  context: RequestContext,
+  eventId: number,
+  taxonomy: Taxonomy,
+  termIds: readonly number[],
+): Promise<void> {
+  const { db } = context;
+  const before = await termIdsOfEvent(db, eventId);
+  await db
+    .deleteFrom('event_terms')
+    .where('event_id', '=', eventId)
+    .where('term_id', 'in', db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy))
+    .execute();
+  const unique = [...new Set(termIds)];
+  if (unique.length > 0)
+    await db
+      .insertInto('event_terms')
+      .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
+      .execute();
+  await refreshTermCounts(db, [...before, ...unique], formatUtc(context.now));
+}
+
+export interface EventTerms {
+  categories: object[];
+  tags: object[];
+}
+
+/**
+ * The embedded terms (ref §2.4a) of many events: one statement for the terms with their texts (request
+ * language, falling back to the default), one for their counts. Every requested event id is in the map.
+ */
+export async function loadEventTerms(
+  context: RequestContext,
+  eventIds: readonly number[],
+): Promise<Map<number, EventTerms>> {
+  const out = new Map<number, EventTerms>();
+  const ids = [...new Set(eventIds)];
+  for (const id of ids) out.set(id, { categories: [], tags: [] });
+  if (ids.length === 0) return out;
+  const { db } = context;
+
+  const rows = await termsWithTexts(context)
+    .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
+    .select([
+      'event_terms.event_id',
+      'terms.id',
+      'terms.taxonomy',
+      'terms.slug',
+      'terms.parent_id',
+      translatedName.as('name'),
+      translatedDescription.as('description'),
+    ])
+    .where('event_terms.event_id', 'in', ids)
+    .orderBy('event_terms.event_id')
+    .orderBy('event_terms.position')
+    .orderBy('terms.id')
+    .execute();
+  if (rows.length === 0) return out;
+
+  const termIds = [...new Set(rows.map((r) => r.id))];
+  const counts = await db
+    .selectFrom('terms')
+    .select(['terms.id', publishedEventCount('terms.id', formatUtc(context.now)).as('count')])
+    .where('terms.id', 'in', termIds)
+    .execute();
+  const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
+
+  for (const row of rows) {
+    const term: TermRecord = {
+      id: row.id,
+      taxonomy: row.taxonomy,
+      slug: row.slug,
+      parent: row.parent_id,
+      name: row.name ?? '',
+      description: row.description ?? '',
+      count: countById.get(row.id) ?? 0,
+    };
+    const entry = out.get(row.event_id);
+    if (!entry) continue;
+    (row.taxonomy === 'category' ? entry.categories : entry.tags).push(serializeEmbeddedTerm(context, term));
+  }
+  return out;
+}
+
+/**
+ * For the `categories`/`tags` filters of event lists (SPEC §9): items are ids or slugs (a slug first, then an
+ * id). Returns the term ids without duplicates, or undefined when an item names no term of the taxonomy.
+ */
+export async function findTermIdsForFilter(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  items: ReadonlyArray<string | number>,
+): Promise<number[] | undefined> {
+  const found = await lookUpTermsByIdOrSlug(context.db, taxonomy, items);
+  if (found.some((id) => id === undefined)) return undefined;
+  return [...new Set(found as number[])];
+}

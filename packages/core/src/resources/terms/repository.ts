@@ -1,0 +1,340 @@
+/**
+ * Storage of categories and tags: `terms` (taxonomy, slug, parent), `term_texts` (name and description per
+ * language, SPEC §7) and `event_terms` (which events carry a term). Every function takes the request's
+ * context, whose `db` is a transaction for writes.
+ */
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { RequestContext } from '../../context.js';
+import { formatUtc } from '../../dates/format.js';
+import type { Db } from '../../db/database.js';
+import type { Taxonomy } from '../../db/schema.js';
+import { languagesFor } from '../../i18n/texts.js';
+
+/**
+ * The largest id the `integer` columns hold (PostgreSQL's int4). A larger number in a request names no
+ * record; looking it up would make PostgreSQL fail with "out of range" instead of finding nothing.
+ */
+export const MAX_ID = 2_147_483_647;
+
+export function isStorableId(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
+}
+
+/** A term as responses need it: shared fields, texts in the request language (with fallback), and its count. */
+export interface TermRecord {
+  id: number;
+  taxonomy: Taxonomy;
+  slug: string;
+  parent: number;
+  name: string;
+  description: string;
+  count: number;
+}
+
+/**
+ * An event counts for a term when it is published, or scheduled with a publication date that has passed
+ * (served as published, SPEC §10). WordPress counts published posts only; drafts and private events do not
+ * make a term "non-empty".
+ */
+function countsAsPublished(postAlias: string, nowUtc: string): RawBuilder<SqlBool> {
+  const status = sql.ref(`${postAlias}.status`);
+  const date = sql.ref(`${postAlias}.date_utc`);
+  return sql<SqlBool>`(${status} = ${'publish'} or (${status} = ${'future'} and ${date} <= ${nowUtc}))`;
+}
+
+/**
+ * `count`: published events carrying the term whose id is `termId` (a column reference), read from the
+ * stored `event_count` of the same row (migration 0004), which `refreshTermCounts` keeps exact.
+ */
+export function publishedEventCount(termId: string, _nowUtc?: string): RawBuilder<number | string> {
+  return sql<number | string>`${sql.ref(termId.replace(/\.id$/, '.event_count'))}`;
+}
+
+/**
+ * Recounts the published events of these terms; every write that links, unlinks, publishes, trashes or
+ * deletes an event calls it for the terms involved. A scheduled event whose date passes without a write is
+ * counted at the next write of its terms.
+ */
+export async function refreshTermCounts(db: Db, termIds: readonly number[], nowUtc: string): Promise<void> {
+  if (termIds.length === 0) return;
+  await db
+    .updateTable('terms')
+    .set({
+      event_count: sql<number>`(select count(*) from event_terms as ec inner join posts as pc on pc.id = ec.event_id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
+    })
+    .where('id', 'in', [...new Set(termIds)])
+    .execute();
+}
+
+/** The ids of the terms an event carries. */
+export async function termIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
+  const rows = await db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute();
+  return rows.map((r) => r.term_id);
+}
+
+/**
+ * `hide_empty` (ref §6.6). A tag is non-empty when a published event carries it. A category is also shown
+ * when it has no events itself but one of its descendants has (WordPress's `hierarchical` default for
+ * category lists, so a menu built from the list keeps its parents). The recursive part walks up from the
+ * non-empty categories; `union` (not `union all`) ends the walk even on a damaged tree with a cycle.
+ */
+export function isNonEmpty(taxonomy: Taxonomy, termId: string, nowUtc: string): RawBuilder<SqlBool> {
+  void nowUtc;
+  if (taxonomy === 'tag') return sql<SqlBool>`${sql.ref(termId.replace(/\.id$/, '.event_count'))} > 0`;
+  return sql<SqlBool>`${sql.ref(termId)} in (
+    with recursive nonempty(id) as (
+      select t0.id from terms as t0
+        where t0.taxonomy = ${taxonomy}
+          and t0.event_count > 0
+      union
+      select t1.parent_id from terms as t1 inner join nonempty as n on n.id = t1.id where t1.parent_id <> 0
+    )
+    select id from nonempty
+  )`;
+}
+
+/**
+ * Terms joined with their texts in the request language (`tl`) and the default language (`td`), so that
+ * `coalesce(tl.x, td.x)` is the field-by-field fallback of SPEC §7 inside SQL (for search and sorting).
+ */
+export function termsWithTexts(context: RequestContext) {
+  const { db, config, language } = context;
+  return db
+    .selectFrom('terms')
+    .leftJoin('term_texts as td', (join) =>
+      join.onRef('td.term_id', '=', 'terms.id').on('td.language', '=', config.defaultLanguage),
+    )
+    .leftJoin('term_texts as tl', (join) =>
+      join.onRef('tl.term_id', '=', 'terms.id').on('tl.language', '=', language),
+    );
+}
+
+/** The name in the request language, falling back to the default language's. */
+export const translatedName = sql<string | null>`coalesce(${sql.ref('tl.name')}, ${sql.ref('td.name')})`;
+export const translatedDescription = sql<
+  string | null
+>`coalesce(${sql.ref('tl.description')}, ${sql.ref('td.description')})`;
+
+/** The columns of a TermRecord, for a query built on `termsWithTexts`. */
+export function termRecordSelection(context: RequestContext) {
+  const nowUtc = formatUtc(context.now);
+  return [
+    'terms.id',
+    'terms.taxonomy',
+    'terms.slug',
+    'terms.parent_id',
+    translatedName.as('name'),
+    translatedDescription.as('description'),
+    publishedEventCount('terms.id', nowUtc).as('count'),
+  ] as const;
+}
+
+export interface TermRow {
+  id: number;
+  taxonomy: Taxonomy;
+  slug: string;
+  parent_id: number;
+  name: string | null;
+  description: string | null;
+  count: number | string;
+}
+
+export function toTermRecord(row: TermRow): TermRecord {
+  return {
+    id: row.id,
+    taxonomy: row.taxonomy,
+    slug: row.slug,
+    parent: row.parent_id,
+    name: row.name ?? '',
+    description: row.description ?? '',
+    // PostgreSQL returns count(*) as a bigint string.
+    count: Number(row.count),
+  };
+}
+
+/** Many terms (of any taxonomy) in one statement, keyed by id. */
+export async function loadTerms(
+  context: RequestContext,
+  ids: readonly number[],
+): Promise<Map<number, TermRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await termsWithTexts(context)
+    .select(termRecordSelection(context))
+    .where('terms.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, toTermRecord(row)]));
+}
+
+export async function loadTerm(context: RequestContext, id: number): Promise<TermRecord | undefined> {
+  return (await loadTerms(context, [id])).get(id);
+}
+
+export async function isTermOf(db: Db, taxonomy: Taxonomy, id: number): Promise<boolean> {
+  if (!isStorableId(id)) return false;
+  const row = await db
+    .selectFrom('terms')
+    .select('id')
+    .where('id', '=', id)
+    .where('taxonomy', '=', taxonomy)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function termSlugTaken(
+  db: Db,
+  taxonomy: Taxonomy,
+  slug: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  let query = db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+/**
+ * Ids of the terms of a taxonomy named by id or slug, in one statement. Returns the id for each item that
+ * names a term (slug first, then id, as the plugin looks them up), `undefined` for the others.
+ */
+export async function lookUpTermsByIdOrSlug(
+  db: Db,
+  taxonomy: Taxonomy,
+  items: ReadonlyArray<string | number>,
+): Promise<Array<number | undefined>> {
+  const texts = items.map((item) => String(item).trim());
+  if (texts.length === 0) return [];
+  const ids = texts
+    .filter((t) => /^\d+$/.test(t))
+    .map(Number)
+    .filter(isStorableId);
+  const rows = await db
+    .selectFrom('terms')
+    .select(['id', 'slug'])
+    .where('taxonomy', '=', taxonomy)
+    .where((eb) => eb.or([eb('slug', 'in', texts), ...(ids.length > 0 ? [eb('id', 'in', ids)] : [])]))
+    .execute();
+  const bySlug = new Map(rows.map((r) => [r.slug, r.id]));
+  const byId = new Set(rows.map((r) => r.id));
+  return texts.map(
+    (text) => bySlug.get(text) ?? (/^\d+$/.test(text) && byId.has(Number(text)) ? Number(text) : undefined),
+  );
+}
+
+/**
+ * The term of a taxonomy whose name in the default language equals `name`, ignoring case (the database's
+ * case folding on both sides: full Unicode on PostgreSQL, ASCII on SQLite). For categories only siblings
+ * under `parent` count (WordPress's `term_exists` rule: the same name may appear under different parents).
+ */
+export async function findTermByName(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  name: string,
+  parent: number | undefined,
+): Promise<{ id: number; slug: string } | undefined> {
+  const { db, database, config } = context;
+  const fold = database.traits.foldCase;
+  let query = db
+    .selectFrom('terms')
+    .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
+    .select(['terms.id', 'terms.slug'])
+    .where('terms.taxonomy', '=', taxonomy)
+    .where('term_texts.language', '=', config.defaultLanguage)
+    .where(fold(sql.ref('term_texts.name')), '=', fold(sql.val(name)));
+  if (parent !== undefined) query = query.where('terms.parent_id', '=', parent);
+  return query.orderBy('terms.id').limit(1).executeTakeFirst();
+}
+
+/** Ids of `id` and every category above it, walking up the tree (stops on a cycle). */
+export async function ancestorsAndSelf(db: Db, id: number): Promise<Set<number>> {
+  const seen = new Set<number>();
+  let current = id;
+  while (current !== 0 && !seen.has(current)) {
+    seen.add(current);
+    const row = await db.selectFrom('terms').select('parent_id').where('id', '=', current).executeTakeFirst();
+    current = row?.parent_id ?? 0;
+  }
+  return seen;
+}
+
+export interface TermTexts {
+  name?: string;
+  description?: string;
+}
+
+/**
+ * Stores the sent texts in `language` and leaves other languages alone; a term's first write also fills the
+ * default language when it has no row yet (SPEC §7).
+ */
+export async function writeTermTexts(
+  db: Db,
+  termId: number,
+  language: string,
+  defaultLanguage: string,
+  texts: TermTexts,
+): Promise<void> {
+  const existing = await db
+    .selectFrom('term_texts')
+    .select('language')
+    .where('term_id', '=', termId)
+    .where('language', 'in', languagesFor(language, defaultLanguage))
+    .execute();
+  const targets = [language];
+  if (language !== defaultLanguage && !existing.some((r) => r.language === defaultLanguage))
+    targets.push(defaultLanguage);
+  const values = {
+    ...(texts.name !== undefined ? { name: texts.name } : {}),
+    ...(texts.description !== undefined ? { description: texts.description } : {}),
+  };
+  for (const target of targets) {
+    if (existing.some((r) => r.language === target)) {
+      if (Object.keys(values).length > 0)
+        await db
+          .updateTable('term_texts')
+          .set(values)
+          .where('term_id', '=', termId)
+          .where('language', '=', target)
+          .execute();
+    } else {
+      await db
+        .insertInto('term_texts')
+        .values({ term_id: termId, language: target, name: null, description: null, ...values })
+        .execute();
+    }
+  }
+}
+
+/** Inserts a term and its texts; the slug must already be unique in the taxonomy. */
+export async function insertTerm(
+  context: RequestContext,
+  term: { taxonomy: Taxonomy; slug: string; parent: number; name: string; description?: string },
+): Promise<number> {
+  const { db, config, language } = context;
+  const row = await db
+    .insertInto('terms')
+    .values({ taxonomy: term.taxonomy, slug: term.slug, parent_id: term.parent })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const texts: TermTexts = { name: term.name };
+  if (term.description !== undefined) texts.description = term.description;
+  await writeTermTexts(db, row.id, language, config.defaultLanguage, texts);
+  return row.id;
+}
+
+/**
+ * Deletes a term for good. Its children are not deleted: like WordPress, they move up to the deleted term's
+ * own parent (0 for a top-level term).
+ */
+export async function deleteTerm(
+  db: Db,
+  term: Pick<TermRecord, 'id' | 'taxonomy' | 'parent'>,
+): Promise<void> {
+  await db
+    .updateTable('terms')
+    .set({ parent_id: term.parent })
+    .where('taxonomy', '=', term.taxonomy)
+    .where('parent_id', '=', term.id)
+    .execute();
+  // Explicit deletes rather than relying on ON DELETE CASCADE, which SQLite applies only with foreign keys on.
+  await db.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
+  await db.deleteFrom('term_texts').where('term_id', '=', term.id).execute();
+  await db.deleteFrom('terms').where('id', '=', term.id).execute();
+}

@@ -1,0 +1,25 @@
+import type { CalendarConfig } from './config.js';
+import { languageParam, namespaceRoutes } from './http/namespace-index.js';
+import type { RouteDefinition } from './http/route.js';
+import { eventRoutes } from './resources/events/routes.js';
+import { organizers } from './resources/organizers/organizers.js';
+import { categoryRoutes, tagRoutes } from './resources/terms/terms.js';
+import { venues } from './resources/venues/venues.js';
+
+/** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
+export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
+  const routes: RouteDefinition[] = [];
+  const geolocation = config.geolocation.enabled;
+  routes.push(
+    ...namespaceRoutes(() => routes, config),
+    ...eventRoutes(config),
+    ...venues.routes(geolocation),
+    ...organizers.routes(geolocation),
+    ...categoryRoutes(),
+    ...tagRoutes(),
+  );
+  // `multilang_language` is accepted on every route (seed §4.2).
+  const language = languageParam(config);
+  for (const route of routes) route.params = { ...route.params, multilang_language: language };
+  return routes;
+}

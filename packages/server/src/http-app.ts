@@ -1,0 +1,187 @@
+/**
+ * The standalone service's HTTP layer: the same host app built on Express or on Fastify. Everything it answers
+ * comes from core or, for the API reference pages, from one precomputed answer, so both adapters give identical
+ * responses (SPEC §1): the API under both addresses, the health checks, the API reference (`/docs/`), and core's
+ * `rest_no_route` for every other path.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CalendarCore, CoreResponse, Logger } from '@calendar-events/core';
+import * as expressAdapter from '@calendar-events/http-express';
+import * as fastifyAdapter from '@calendar-events/http-fastify';
+import express from 'express';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { createApiReference } from './api-reference.js';
+
+export type AdapterName = 'express' | 'fastify';
+
+/** Fastify's default, applied to both servers so that their `Keep-Alive` headers are the same. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** How long shutdown waits for in-flight requests before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface HttpApp {
+  readonly server: Server;
+  /** Resolves with the bound port once the server accepts connections. */
+  listen(port: number, host: string): Promise<number>;
+  /** Stops accepting, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** The address language whose namespace a path is under (SPEC §2), for answers given outside the adapters. */
+function languageOfPath(core: CalendarCore, url: string): string | undefined {
+  const path = url.split('?')[0] ?? '';
+  return core.config.languages.find((language) => {
+    const namespace = core.namespacePath(language);
+    return (
+      language !== core.config.defaultLanguage && (path === namespace || path.startsWith(`${namespace}/`))
+    );
+  });
+}
+
+/** One structured line per request, the same for both adapters. */
+function logRequests(server: Server, logger: Logger): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    });
+  });
+}
+
+/**
+ * Node closes idle keep-alive connections once at `close()`; connections whose request was still running
+ * become idle later, so keep closing them until the server is down, and cut the rest after the grace period.
+ */
+function drainConnections(server: Server): void {
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  idle.unref();
+  deadline.unref();
+  server.once('close', () => {
+    clearInterval(idle);
+    clearTimeout(deadline);
+  });
+}
+
+function healthResponse(core: CalendarCore, path: '/healthz' | '/readyz'): Promise<CoreResponse> {
+  return path === '/healthz' ? Promise.resolve(core.health()) : core.ready();
+}
+
+export function createExpressApp(core: CalendarCore, logger: Logger): HttpApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(expressAdapter.createCalendarRouter({ core }));
+  for (const language of core.config.languages.filter((l) => l !== core.config.defaultLanguage)) {
+    app.use(expressAdapter.createCalendarRouter({ core, language }));
+  }
+  const answer = (res: express.Response, response: Promise<CoreResponse>) =>
+    response
+      .then((r) => expressAdapter.sendCoreResponse(res, r))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'request failed');
+        if (!res.headersSent) res.status(500).end();
+      });
+  for (const path of ['/healthz', '/readyz'] as const) {
+    app.get(path, (_req, res) => void answer(res, healthResponse(core, path)));
+  }
+  const apiReference = createApiReference(core);
+  app.use((req, res, next) => {
+    const response = apiReference.answer({ method: req.method, url: req.originalUrl, headers: req.headers });
+    if (!response) return next();
+    res.status(response.status).set(response.headers).end(response.body);
+  });
+  // Every other path: core's 404 `rest_no_route`, as Fastify's side answers too.
+  app.use((req, res) => void answer(res, core.handle(expressAdapter.toCoreRequest(req))));
+
+  let server: Server | undefined;
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not listening yet');
+      return server;
+    },
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        const listening = app.listen(port, host);
+        listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+        logRequests(listening, logger);
+        listening.once('error', reject);
+        listening.once('listening', () => {
+          listening.off('error', reject);
+          server = listening;
+          resolve((listening.address() as AddressInfo).port);
+        });
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        if (!server?.listening) return resolve();
+        server.close((error) => (error ? reject(error) : resolve()));
+        drainConnections(server);
+      }),
+  };
+}
+
+export async function createFastifyApp(core: CalendarCore, logger: Logger): Promise<HttpApp> {
+  const answer = async (reply: FastifyReply, response: Promise<CoreResponse>) => {
+    try {
+      return fastifyAdapter.sendCoreResponse(reply, await response);
+    } catch (error) {
+      logger.error({ err: error }, 'request failed');
+      return reply.code(500).send();
+    }
+  };
+  const forwardToCore = (request: FastifyRequest, reply: FastifyReply) =>
+    answer(reply, core.handle(fastifyAdapter.toCoreRequest(request, '', languageOfPath(core, request.url))));
+
+  const app = Fastify({
+    logger: false,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Requests that race the shutdown are served, as on Express, rather than answered 503 by Fastify.
+    return503OnClosing: false,
+    // A path Fastify cannot decode (`%E0%A4%A`) reaches core, which answers it as Express's side does.
+    frameworkErrors: (_error, request, reply) => void forwardToCore(request, reply),
+  });
+  // No body parsing outside the API either: the 404 for an unknown path must not become a JSON parse error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  await app.register(fastifyAdapter.calendarPlugin, { core });
+  for (const language of core.config.languages.filter((l) => l !== core.config.defaultLanguage)) {
+    await app.register(fastifyAdapter.calendarPlugin, { core, language });
+  }
+  for (const path of ['/healthz', '/readyz'] as const) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: path,
+      exposeHeadRoute: false,
+      handler: (_request, reply) => answer(reply, healthResponse(core, path)),
+    });
+  }
+  const apiReference = createApiReference(core);
+  app.setNotFoundHandler((request, reply) => {
+    const response = apiReference.answer({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+    });
+    if (!response) return forwardToCore(request, reply);
+    return reply.code(response.status).headers(response.headers).send(response.body);
+  });
+  logRequests(app.server, logger);
+
+  return {
+    server: app.server,
+    async listen(port, host) {
+      await app.listen({ port, host });
+      return (app.server.address() as AddressInfo).port;
+    },
+    async close() {
+      drainConnections(app.server);
+      await app.close();
+    },
+  };
+}

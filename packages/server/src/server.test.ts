@@ -1,0 +1,60 @@
+import { request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { startServer } from './server.js';
+
+describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) => {
+  it('lets an in-flight request finish on close, then refuses new connections', async () => {
+    const server = await startServer({ adapter, port: 0, database: 'sqlite::memory:' });
+    // A request whose body is still arriving when the shutdown begins.
+    const request = httpRequest(`${server.url}/calendar/events/v1/venues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+    });
+    request.write('{"venue":');
+    await sleep(100);
+    let closed = false;
+    const closing = server.close().then(() => {
+      closed = true;
+    });
+    await sleep(100);
+    expect(closed).toBe(false);
+    request.end('"Late Hall"}');
+
+    const { status, body } = await answered;
+    // Core's own answer (valid parameters, no credentials), written in full.
+    expect(status).toBe(401);
+    expect(JSON.parse(body)).toMatchObject({ code: 'rest_forbidden' });
+    // Promptly: the connection, idle now, is closed rather than kept for its keep-alive time.
+    const finished = Date.now();
+    await closing;
+    expect(Date.now() - finished).toBeLessThan(2000);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('answers /healthz, /readyz and unknown paths through core', async () => {
+    const server = await startServer({ adapter, port: 0, database: 'sqlite::memory:' });
+    try {
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.headers.get('cache-control')).toBe('no-store');
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+      const unknown = await fetch(`${server.url}/favicon.ico`);
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { code: string }).code).toBe('rest_no_route');
+      expect(health.headers.get('keep-alive')).toBe('timeout=72');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import {
+  type CalendarCore,
+  type CalendarDatabase,
+  connectDatabase,
+  createCalendarCore,
+  type Logger,
+} from '@calendar-events/core';
+import { seedDemoCalendar } from './demo.js';
+import { type AdapterName, createExpressApp, createFastifyApp, type HttpApp } from './http-app.js';
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./calendar.db';
+
+export interface StartServerOptions {
+  /** `sqlite:./file.db`, `sqlite::memory:` or `postgres://…` (default `sqlite:./calendar.db`). */
+  database?: string;
+  /** Default 8080; 0 picks a free port (see `RunningServer.port`). */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default `fastify`. Both answer identically. */
+  adapter?: AdapterName;
+  /** Site time zone (default `UTC`). */
+  timezone?: string;
+  /** The public web site, for permalinks (`url`) and `global_id`. */
+  siteUrl?: string;
+  /** The public root URL of the API, when it differs from the request's host (behind a proxy). */
+  apiUrl?: string;
+  perPage?: number;
+  /** Honour `X-Forwarded-Proto/Host`. */
+  trustProxy?: boolean;
+  /** Seed the demo calendar into an empty database. */
+  demo?: boolean;
+  /** Default: no logs. The CLI passes its pino logger. */
+  logger?: Logger;
+  /**
+   * @internal A fixed clock for core and the demo seed, so that two servers hold byte-identical data (the
+   * adapter parity test). Not a CLI option.
+   */
+  now?: Date;
+}
+
+export interface RunningServer {
+  /** `http://HOST:PORT`, with the port actually bound. */
+  url: string;
+  host: string;
+  port: number;
+  adapter: AdapterName;
+  core: CalendarCore;
+  /** The key of the demo administrator, when `demo` seeded the database. */
+  demoAdministratorKey?: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Migrates the database, optionally seeds the demo, and serves both addresses under `/` (SPEC §2, §13). */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? silentLogger;
+  const adapter = options.adapter ?? 'fastify';
+  const host = options.host ?? '127.0.0.1';
+  const fixedNow = options.now;
+  const database: CalendarDatabase = await connectDatabase(options.database ?? DEFAULT_DATABASE_URL);
+  let core: CalendarCore | undefined;
+  let app: HttpApp | undefined;
+  try {
+    const applied = await database.migrate();
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    core = createCalendarCore({
+      database,
+      logger,
+      geolocation: true,
+      ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
+      ...(options.siteUrl !== undefined ? { siteUrl: options.siteUrl } : {}),
+      ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
+      ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
+      ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(fixedNow ? { clock: () => new Date(fixedNow) } : {}),
+    });
+    let demoAdministratorKey: string | undefined;
+    if (options.demo) {
+      const demo = await seedDemoCalendar(core, fixedNow ? { now: fixedNow } : {});
+      if (demo.seeded) logger.info({ ...demo.counts }, 'demo calendar seeded');
+      else logger.info('the database already has records: demo data not added');
+      demoAdministratorKey = demo.administratorKey;
+    }
+    app = adapter === 'express' ? createExpressApp(core, logger) : await createFastifyApp(core, logger);
+    const port = await app.listen(options.port ?? 8080, host);
+    const url = formatUrl(host, port);
+    logger.info({ url, adapter }, 'listening');
+    const running = { app, core };
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      host,
+      port,
+      adapter,
+      core,
+      ...(demoAdministratorKey !== undefined ? { demoAdministratorKey } : {}),
+      close() {
+        closing ??= (async () => {
+          await running.app.close();
+          await running.core.close();
+          logger.info('stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await (core ? core.close() : database.destroy()).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,384 @@
+/**
+ * The documented answers and the real ones agree (SPEC §11): every route is called, and every answer's body
+ * is validated against the schema that the served `/doc` gives for that path, method and status. Records
+ * are made rich (venue, organizers, terms, image, cost, coordinates, a parent category) so that the nested
+ * schemas are exercised too, and the last test checks that no documented operation went uncalled.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { describeContract, type TestRequestOptions, type TestResponse } from '../index.js';
+import { ResponseContract } from '../response-schemas.js';
+
+const EVENT = {
+  title: 'Jazz Night',
+  description: 'Live <strong>jazz</strong> with friends.',
+  excerpt: 'Live jazz.',
+  start_date: '2026-04-01 20:00:00',
+  end_date: '2026-04-01 23:00:00',
+  timezone: 'Europe/Berlin',
+  cost: '10 € - 20 €',
+  website: 'https://jazz.example.com/',
+  image: 'https://cdn.example.com/jazz.jpg',
+  categories: ['Music'],
+  tags: ['jazz', 'live'],
+  venue: {
+    venue: 'Blue Hall',
+    address: 'Hauptstraße 1',
+    city: 'Berlin',
+    country: 'Germany',
+    zip: '10115',
+    phone: '+49 30 123',
+    website: 'https://bluehall.example.com/',
+    geo_lat: 52.52,
+    geo_lng: 13.4,
+  },
+  organizer: [
+    { organizer: 'Jazz Club', email: 'club@example.com', phone: '+49 30 456' },
+    { organizer: 'City Culture', website: 'https://culture.example.com/' },
+  ],
+};
+
+describeContract('OpenAPI document against real answers', (service) => {
+  let contract: ResponseContract;
+  /** `METHOD /path/{template}` of every call made, to show at the end that every operation was called. */
+  const called = new Set<string>();
+
+  beforeAll(async () => {
+    await service().reset();
+    service().setNow('2026-03-10T12:00:00Z');
+    const doc = await service().request('GET', '/doc');
+    expect(doc.status).toBe(200);
+    contract = new ResponseContract(doc.json);
+  });
+
+  /**
+   * Calls `template` (an OpenAPI path such as `/events/{id}`) with `values` put in, and checks the answer
+   * against what the served document says about that path, method and status.
+   */
+  async function call(
+    method: string,
+    template: string,
+    options: TestRequestOptions & { path?: Record<string, string | number>; status?: number } = {},
+  ): Promise<TestResponse> {
+    const { path: values = {}, status, ...request } = options;
+    const concrete = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String(values[name])),
+    );
+    const res = await service().request(method, concrete === '/' ? '' : concrete, request);
+    const body = res.text === '' ? undefined : res.json;
+    const where = `${method} ${concrete} → ${res.status} ${res.text.slice(0, 300)}`;
+    if (status !== undefined) expect(res.status, where).toBe(status);
+    expect(contract.problems(template, method, res.status, body), where).toEqual([]);
+    called.add(`${method} ${template}`);
+    return res;
+  }
+
+  it('documents schemas that a strict JSON Schema 2020-12 validator accepts', () => {
+    expect(contract.compileComponents()).toEqual(
+      expect.arrayContaining(['Event', 'Venue', 'Organizer', 'Category', 'Tag', 'Term', 'Image', 'Error']),
+    );
+  });
+
+  it('discovery: the namespace index and the document itself, 304 included', async () => {
+    await call('GET', '/', { status: 200 });
+    await call('GET', '/', { query: { multilang_language: 'de' }, status: 200 });
+    const doc = await call('GET', '/doc', { status: 200 });
+    await call('GET', '/doc', { headers: { 'if-none-match': doc.headers.etag! }, status: 304 });
+    await call('GET', '/doc', { query: { multilang_language: 'fr' }, status: 400 });
+  });
+
+  it('events: every route, with everything an event can embed', async () => {
+    const created = await call('POST', '/events', { json: EVENT, as: 'admin', status: 201 });
+    const event = created.json;
+    expect(event.venue.geo_lat).toBe(52.52);
+    expect(event.organizer).toHaveLength(2);
+    expect(event.image).toMatchObject({ url: EVENT.image });
+    const second = await call('POST', '/events', {
+      form: {
+        title: 'Matinee',
+        start_date: '2026-04-02 11:00:00',
+        end_date: '2026-04-02 12:00:00',
+        all_day: 'true',
+      },
+      as: 'editor',
+      status: 201,
+    });
+    await call('POST', '/events', {
+      json: {
+        title: 'Members only',
+        start_date: '2026-04-03 19:00',
+        end_date: '2026-04-03 21:00',
+        password: 'secret',
+      },
+      as: 'admin',
+      status: 201,
+    });
+
+    const list = await call('GET', '/events', { query: { per_page: 1 }, status: 200 });
+    expect(list.json.next_rest_url).toBeDefined();
+    const page2 = await call('GET', '/events', { query: { per_page: 1, page: 2 }, status: 200 });
+    expect(page2.json.previous_rest_url).toBeDefined();
+    // The protected event, listed anonymously: its flags are null and its links emptied (ref §8.3).
+    const protectedPage = await call('GET', '/events', { query: { per_page: 1, page: 3 }, status: 200 });
+    expect(protectedPage.json.events[0].featured).toBeNull();
+    await call('GET', '/events', { query: { search: 'nothing-matches-this' }, status: 200 });
+    await call('GET', '/events', { query: { page: 99 }, status: 404 });
+    await call('GET', '/events', { query: { featured: 'maybe' }, status: 400 });
+
+    const single = await call('GET', '/events/{id}', { path: { id: event.id }, status: 200 });
+    expect(single.json.json_ld['@type']).toBe('Event');
+    expect(single.json.venue.json_ld['@type']).toBe('Place');
+    await call('GET', '/events/{id}', {
+      path: { id: event.id },
+      headers: { 'if-none-match': single.headers.etag! },
+      status: 304,
+    });
+    await call('GET', '/events/by-slug/{slug}', { path: { slug: event.slug }, status: 200 });
+    await call('GET', '/events/{id}', { path: { id: 999999 }, status: 404 });
+
+    await call('POST', '/events/{id}', {
+      path: { id: event.id },
+      json: { featured: true },
+      as: 'admin',
+      status: 200,
+    });
+    await call('PUT', '/events/{id}', {
+      path: { id: event.id },
+      json: { venue: 0 },
+      as: 'admin',
+      status: 200,
+    });
+    await call('PATCH', '/events/{id}', {
+      path: { id: event.id },
+      form: { organizer: '' },
+      as: 'admin',
+      status: 200,
+    });
+    await call('POST', '/events/by-slug/{slug}', {
+      path: { slug: event.slug },
+      json: { sticky: true },
+      as: 'admin',
+      status: 200,
+    });
+    await call('PUT', '/events/by-slug/{slug}', {
+      path: { slug: event.slug },
+      json: { cost: '' },
+      as: 'admin',
+      status: 200,
+    });
+    await call('PATCH', '/events/by-slug/{slug}', {
+      path: { slug: event.slug },
+      json: { excerpt: 'Changed by slug.' },
+      as: 'admin',
+      status: 200,
+    });
+    await call('PATCH', '/events/{id}', {
+      path: { id: event.id },
+      json: { title: 'Stale' },
+      headers: { 'if-match': '"not-the-current-one"' },
+      as: 'admin',
+      status: 412,
+    });
+    await call('POST', '/events', { json: { title: 'No dates' }, as: 'admin', status: 400 });
+    await call('POST', '/events', {
+      json: { title: 'Anonymous', start_date: '2026-04-05 10:00', end_date: '2026-04-05 11:00' },
+      status: 401,
+    });
+    await call('PATCH', '/events/{id}', {
+      path: { id: event.id },
+      json: { title: 'Mine' },
+      as: 'author',
+      status: 403,
+    });
+
+    const trashed = await call('DELETE', '/events/{id}', {
+      path: { id: event.id },
+      as: 'admin',
+      status: 200,
+    });
+    expect(trashed.json.status).toBe('trash');
+    await call('GET', '/events/{id}', { path: { id: event.id }, status: 403 });
+    await call('DELETE', '/events/{id}', { path: { id: event.id }, as: 'admin', status: 410 });
+    const deleted = await call('DELETE', '/events/{id}', {
+      path: { id: event.id },
+      query: { force: true },
+      as: 'admin',
+      status: 200,
+    });
+    expect(deleted.json).toMatchObject({ deleted: true, previous: { id: event.id } });
+    await call('DELETE', '/events/by-slug/{slug}', {
+      path: { slug: second.json.slug },
+      as: 'admin',
+      status: 200,
+    });
+    await call('DELETE', '/events/by-slug/{slug}', {
+      path: { slug: second.json.slug },
+      query: { force: 'true' },
+      as: 'admin',
+      status: 200,
+    });
+  });
+
+  for (const type of ['venue', 'organizer'] as const) {
+    const plural = `${type}s`;
+    it(`${plural}: every route`, async () => {
+      const fields =
+        type === 'venue'
+          ? {
+              venue: 'Green Room',
+              address: 'Ring 2',
+              city: 'Köln',
+              state: 'NRW',
+              geo_lat: 50.94,
+              geo_lng: 6.96,
+            }
+          : {
+              organizer: 'Friends of Jazz',
+              email: 'friends@example.com',
+              website: 'https://friends.example.com/',
+            };
+      const created = await call('POST', `/${plural}`, {
+        json: { ...fields, description: 'A <em>fine</em> place.', image: 'https://cdn.example.com/p.png' },
+        as: 'admin',
+        status: 201,
+      });
+      const record = created.json;
+      // A bare record: only the keys that are always there.
+      const bare = await call('POST', `/${plural}`, { form: { [type]: 'Bare' }, as: 'editor', status: 201 });
+      await call('GET', `/${plural}`, { status: 200 });
+      await call('GET', `/${plural}`, { query: { per_page: 1, page: 2 }, status: 200 });
+      await call('GET', `/${plural}`, { query: { page: 50 }, status: 404 });
+      const single = await call('GET', `/${plural}/{id}`, { path: { id: record.id }, status: 200 });
+      expect(single.json.json_ld).toBeDefined();
+      await call('GET', `/${plural}/by-slug/{slug}`, { path: { slug: record.slug }, status: 200 });
+      await call('GET', `/${plural}/{id}`, { path: { id: 999999 }, status: 400 });
+
+      await call('POST', `/${plural}/{id}`, {
+        path: { id: record.id },
+        json: { phone: '123' },
+        as: 'admin',
+        status: 200,
+      });
+      await call('PUT', `/${plural}/{id}`, {
+        path: { id: record.id },
+        json: { image: '' },
+        as: 'admin',
+        status: 200,
+      });
+      await call('PATCH', `/${plural}/{id}`, {
+        path: { id: record.id },
+        form: { description: '' },
+        as: 'admin',
+        status: 200,
+      });
+      for (const method of ['POST', 'PUT', 'PATCH'])
+        await call(method, `/${plural}/by-slug/{slug}`, {
+          path: { slug: record.slug },
+          json: { phone: method },
+          as: 'admin',
+          status: 200,
+        });
+      await call('PATCH', `/${plural}/{id}`, { path: { id: record.id }, json: { phone: '1' }, status: 401 });
+      await call('POST', `/${plural}`, { json: {}, as: 'admin', status: 400 });
+
+      await call('DELETE', `/${plural}/{id}`, { path: { id: record.id }, as: 'admin', status: 200 });
+      await call('DELETE', `/${plural}/{id}`, { path: { id: record.id }, as: 'admin', status: 410 });
+      await call('DELETE', `/${plural}/{id}`, {
+        path: { id: record.id },
+        query: { force: true },
+        as: 'admin',
+        status: 200,
+      });
+      await call('DELETE', `/${plural}/by-slug/{slug}`, {
+        path: { slug: bare.json.slug },
+        as: 'admin',
+        status: 200,
+      });
+      const gone = await call('DELETE', `/${plural}/by-slug/{slug}`, {
+        path: { slug: bare.json.slug },
+        query: { force: true },
+        as: 'admin',
+        status: 200,
+      });
+      expect(gone.json.deleted).toBe(true);
+    });
+  }
+
+  for (const collection of ['categories', 'tags'] as const) {
+    it(`${collection}: every route`, async () => {
+      const parent = await call('POST', `/${collection}`, {
+        json: { name: `Parent ${collection}`, description: 'The <b>top</b> one.' },
+        as: 'admin',
+        status: 201,
+      });
+      const child = await call('POST', `/${collection}`, {
+        form: {
+          name: `Child ${collection}`,
+          ...(collection === 'categories' ? { parent: parent.json.id } : {}),
+        },
+        as: 'admin',
+        status: 201,
+      });
+      if (collection === 'categories') expect(child.json.urls.up).toBeDefined();
+      await call('POST', `/${collection}`, {
+        json: { name: `Parent ${collection}` },
+        as: 'admin',
+        status: 400,
+      });
+      await call('POST', `/${collection}`, { json: { name: 'Anonymous' }, status: 401 });
+      await call('GET', `/${collection}`, {
+        query: { hide_empty: false, per_page: 1, page: 2 },
+        status: 200,
+      });
+      await call('GET', `/${collection}`, { query: { hide_empty: false, page: 9 }, status: 200 });
+      await call('GET', `/${collection}/{id}`, { path: { id: child.json.id }, status: 200 });
+      await call('GET', `/${collection}/{id}`, { path: { id: 999999 }, status: 400 });
+      for (const method of ['POST', 'PUT', 'PATCH'])
+        await call(method, `/${collection}/{id}`, {
+          path: { id: child.json.id },
+          json: { description: `Changed by ${method}` },
+          as: 'admin',
+          status: 200,
+        });
+      await call('PATCH', `/${collection}/{id}`, {
+        path: { id: child.json.id },
+        json: { name: 'Nope' },
+        as: 'subscriber',
+        status: 403,
+      });
+      await call('DELETE', `/${collection}/{id}`, { path: { id: child.json.id }, as: 'admin', status: 200 });
+      await call('DELETE', `/${collection}/{id}`, { path: { id: child.json.id }, as: 'admin', status: 400 });
+    });
+  }
+
+  it('rejects answers that lack a key or carry one too many (the schemas are strict enough)', async () => {
+    const created = await call('POST', '/events', { json: EVENT, as: 'admin', status: 201 });
+    const event = created.json;
+    expect(contract.componentProblems('Event', event)).toEqual([]);
+    const { cost_details: _dropped, ...missingKey } = event;
+    expect(contract.componentProblems('Event', missingKey)).not.toEqual([]);
+    expect(contract.componentProblems('Event', { ...event, extra: 1 })).not.toEqual([]);
+    expect(contract.componentProblems('Event', { ...event, author: Number(event.author) })).not.toEqual([]);
+    expect(contract.componentProblems('Event', { ...event, venue: null })).not.toEqual([]);
+    expect(
+      contract.componentProblems('Event', {
+        ...event,
+        start_date_details: { ...event.start_date_details, year: 2026 },
+      }),
+    ).not.toEqual([]);
+    expect(contract.componentProblems('Venue', { ...event.venue, extra: 'x' })).not.toEqual([]);
+    const { show_map: _map, ...venueWithoutMap } = event.venue;
+    expect(contract.componentProblems('Venue', venueWithoutMap)).not.toEqual([]);
+    expect(contract.componentProblems('Error', { code: 'x', message: 'y', data: {} })).not.toEqual([]);
+    // A list answer is checked as deeply: one bad item fails the page.
+    const page = (await call('GET', '/events', { status: 200 })).json;
+    page.events[0].categories[0].filter = 'display';
+    expect(contract.problems('/events', 'GET', 200, page)).not.toEqual([]);
+  });
+
+  it('has called every documented operation', () => {
+    const documented = Object.entries(contract.document.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((operation) => !called.has(operation))).toEqual([]);
+  });
+});

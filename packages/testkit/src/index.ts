@@ -1,0 +1,17 @@
+/**
+ * @calendar-events/testkit: the harness every HTTP test uses, so that one suite runs against both adapters and
+ * both databases (SPEC §1: identical results on every binding).
+ * @module
+ */
+export { ALL_BINDINGS, BINDINGS, type Binding, selectBindings } from './bindings.js';
+export { describeContract } from './describe-contract.js';
+export { encodePhpForm } from './form-encoding.js';
+export { POSTGRES_URL, probePostgres } from './postgres.js';
+export {
+  startTestService,
+  type TestRequestOptions,
+  type TestResponse,
+  type TestService,
+  type TestUser,
+  type TestUserName,
+} from './service.js';
