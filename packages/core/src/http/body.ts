@@ -46,6 +46,41 @@ function jsonToBag(value: unknown): ParamBag {
 }
 
 /**
+ * The form fields a host's form parser produced, back as the `key=value` pairs of the form text, so that they go
+ * through the same PHP bracket rules as a form core reads itself (SPEC §3). Express's `urlencoded({ extended:
+ * false })` leaves bracketed keys flat (`{'venue[city]': 'Berlin', 'tags[]': ['a', 'b']}`); `extended: true` (qs)
+ * nests them (`{venue: {city: 'Berlin'}, tags: ['a', 'b']}`). Both come out as the text's pairs.
+ */
+function formPairs(value: unknown, key: string, nested: boolean, pairs: [string, string][]): void {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object') {
+    pairs.push([key, value === null ? '' : String(value)]);
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== 'object')) {
+      // A flat key with brackets (`tags[]`, `a[0]`) repeats as it came; any other list appends (`a[]=…`).
+      const listKey = !nested && key.includes('[') ? key : `${key}[]`;
+      for (const item of value) if (item !== undefined) pairs.push([listKey, item === null ? '' : String(item)]);
+      return;
+    }
+    value.forEach((item, index) => formPairs(item, `${key}[${index}]`, true, pairs));
+    return;
+  }
+  for (const [name, item] of Object.entries(value))
+    formPairs(item, key === '' ? name : `${key}[${name}]`, key !== '', pairs);
+}
+
+/** A host's parsed form as core's own form parsing would have read the form text. */
+function parsedForm(value: unknown): ParamBag {
+  if (typeof value === 'string') return parseFormEncoded(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const pairs: [string, string][] = [];
+  formPairs(value, '', false, pairs);
+  return parseFormEncoded(new URLSearchParams(pairs).toString());
+}
+
+/**
  * Reads and parses the body (SPEC §3): JSON and form bodies; other media types → 415; malformed JSON →
  * 400 `rest_invalid_json`; more than `limit` bytes → 413.
  */
@@ -57,11 +92,7 @@ export async function parseBody(
   if (!body) return {};
   const type = mediaType(headers);
   if (body.kind === 'parsed') {
-    if (type === 'application/x-www-form-urlencoded') {
-      return typeof body.value === 'string'
-        ? { form: parseFormEncoded(body.value) }
-        : { form: jsonToBag(body.value) };
-    }
+    if (type === 'application/x-www-form-urlencoded') return { form: parsedForm(body.value) };
     return { json: jsonToBag(body.value) };
   }
   const text = await readRaw(body.data, limit);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseBody } from './body.js';
+import { parseFormEncoded } from './parse-params.js';
+
+const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+const parsedForm = async (value: unknown) =>
+  (await parseBody({ kind: 'parsed', value }, FORM_HEADERS, 1024)).form;
+
+describe('parseBody with a body a host parser already parsed', () => {
+  const text =
+    'venue[venue]=Hall&venue[city]=Berlin&organizer[0][organizer]=Org&tags[]=a&tags[]=b&cats=x&cats=y&one[]=z&e=';
+  const expected = parseFormEncoded(text);
+
+  it('reads the raw form text as SPEC §3 says', () => {
+    expect(expected).toEqual({
+      venue: { venue: 'Hall', city: 'Berlin' },
+      organizer: [{ organizer: 'Org' }],
+      tags: ['a', 'b'],
+      cats: ['x', 'y'],
+      one: ['z'],
+      e: '',
+    });
+  });
+
+  it('splits the bracketed keys of a flat form (Express urlencoded, extended: false)', async () => {
+    const flat = {
+      'venue[venue]': 'Hall',
+      'venue[city]': 'Berlin',
+      'organizer[0][organizer]': 'Org',
+      'tags[]': ['a', 'b'],
+      cats: ['x', 'y'],
+      'one[]': 'z',
+      e: '',
+    };
+    expect(await parsedForm(flat)).toEqual(expected);
+  });
+
+  it('takes the nested objects of qs (Express urlencoded, extended: true) as the text gives them', async () => {
+    const nested = {
+      venue: { venue: 'Hall', city: 'Berlin' },
+      organizer: [{ organizer: 'Org' }],
+      tags: ['a', 'b'],
+      cats: ['x', 'y'],
+      one: ['z'],
+      e: '',
+    };
+    expect(await parsedForm(nested)).toEqual(expected);
+    expect(await parsedForm({ venue: { tags: ['a'] }, n: { a: { b: 'c' } } })).toEqual(
+      parseFormEncoded('venue[tags][]=a&n[a][b]=c'),
+    );
+  });
+
+  it('takes form text a host kept as a string, and ignores anything that is not an object', async () => {
+    expect(await parsedForm(text)).toEqual(expected);
+    expect(await parsedForm(['a'])).toEqual({});
+    expect(await parsedForm(null)).toEqual({});
+  });
+
+  it('keeps a parsed JSON body as it is', async () => {
+    const value = { venue: { venue: 'Hall' }, tags: ['a'], 'a[b]': 1, featured: true };
+    expect(await parseBody({ kind: 'parsed', value }, JSON_HEADERS, 1024)).toEqual({ json: value });
+  });
+});
