@@ -61,10 +61,11 @@ function formPairs(value: unknown, key: string, nested: boolean, pairs: [string,
     if (value.every((item) => item === null || typeof item !== 'object')) {
       // A flat key with brackets (`tags[]`, `a[0]`) repeats as it came; any other list appends (`a[]=…`).
       const listKey = !nested && key.includes('[') ? key : `${key}[]`;
-      for (const item of value) if (item !== undefined) pairs.push([listKey, item === null ? '' : String(item)]);
+      for (const item of value)
+        if (item !== undefined) pairs.push([listKey, item === null ? '' : String(item)]);
       return;
     }
-    value.forEach((item, index) => formPairs(item, `${key}[${index}]`, true, pairs));
+    for (const [index, item] of value.entries()) formPairs(item, `${key}[${index}]`, true, pairs);
     return;
   }
   for (const [name, item] of Object.entries(value))
