@@ -1,4 +1,5 @@
 import type { CalendarDatabase } from './db/database.js';
+import { type CorsConfig, type CorsOptions, resolveCors } from './http/cors.js';
 import type { CoreRequest } from './http/types.js';
 
 export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
@@ -45,6 +46,11 @@ export interface CalendarCoreOptions {
   bodyLimit?: number;
   /** Honour `X-Forwarded-Proto/Host` when building absolute URLs. */
   trustProxy?: boolean;
+  /**
+   * Cross-origin access for browser pages on other origins (SPEC §4): off by default. `{ origins: '*' }` or
+   * `{ origins: ['https://example.org'] }`; see `CorsOptions`.
+   */
+  cors?: CorsOptions;
   /** The geolocation extension (SPEC §9): off by default in the library. */
   geolocation?: boolean | { defaultRadiusKm?: number };
   ticketProvider?: TicketProvider;
@@ -71,6 +77,7 @@ export interface CalendarConfig {
   defaultLanguage: string;
   bodyLimit: number;
   trustProxy: boolean;
+  cors: CorsConfig | undefined;
   geolocation: { enabled: boolean; defaultRadiusKm: number };
 }
 
@@ -88,6 +95,7 @@ export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
     defaultLanguage: options.defaultLanguage ?? languages[0] ?? 'en',
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
+    cors: resolveCors(options.cors),
     geolocation: {
       enabled: geo === true || (typeof geo === 'object' && geo !== null),
       defaultRadiusKm: (typeof geo === 'object' && geo?.defaultRadiusKm) || 25,

@@ -8,6 +8,7 @@ import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/cou
 import type { CalendarDatabase } from '../db/database.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { parseBody } from './body.js';
+import { preflightResponse, withCorsHeaders } from './cors.js';
 import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
@@ -104,7 +105,12 @@ export function createDispatcher(deps: DispatcherDependencies) {
     return jsonResponse(result.status ?? 200, result.body, result.headers);
   }
 
+  /** Every answer, errors included, carries the CORS headers of an allowed origin (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
+    return withCorsHeaders(config.cors, request, await answer(request));
+  }
+
+  async function answer(request: CoreRequest): Promise<CoreResponse> {
     const method = request.method.toUpperCase();
     const url = new URL(request.url, 'http://placeholder');
     const addressLanguage =
@@ -122,6 +128,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const methods = allowedMethods(match.compiled);
       allow = methods.join(', ');
       if (method === 'OPTIONS') {
+        const preflight = preflightResponse(config.cors, request, methods);
+        if (preflight) return preflight;
         return jsonResponse(200, describePath(match.compiled), { Allow: allow });
       }
       const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
