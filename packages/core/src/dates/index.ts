@@ -4,7 +4,6 @@
  */
 export { formatUtc } from './format.js';
 export {
-  DOCUMENTED_EXTENSIONS,
   DOCUMENTED_REJECTIONS,
   type ParsedTime,
   parseStrtotime,

@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  DOCUMENTED_EXTENSIONS,
-  DOCUMENTED_REJECTIONS,
-  type ParsedTime,
-  parseStrtotime,
-} from './strtotime.js';
+import { DOCUMENTED_REJECTIONS, type ParsedTime, parseStrtotime } from './strtotime.js';
 
 /** One output of PHP 8.2's own strtotime(), from shared/data/strtotime-reference.json. */
 interface ReferenceCase {
@@ -36,7 +31,6 @@ describe('parseStrtotime against PHP 8.2 (shared/data/strtotime-reference.json)'
     let rejected = 0;
     let phpFalse = 0;
     let phpFalseAgreeing = 0;
-    let extended = 0;
     const disagreements: string[] = [];
     const undocumentedAnswers: string[] = [];
 
@@ -51,8 +45,6 @@ describe('parseStrtotime against PHP 8.2 (shared/data/strtotime-reference.json)'
         if (parsed === null) {
           phpFalseAgreeing += 1;
           agreeing += 1;
-        } else if (isListed(DOCUMENTED_EXTENSIONS, testCase.input)) {
-          extended += 1;
         } else {
           undocumentedAnswers.push(`${label}: PHP false, got ${parsed.local}`);
         }
@@ -73,8 +65,7 @@ describe('parseStrtotime against PHP 8.2 (shared/data/strtotime-reference.json)'
     const percent = ((agreeing / total) * 100).toFixed(1);
     console.log(
       `strtotime agreement: ${agreeing}/${total} (${percent}%); documented rejections: ${rejected}; ` +
-        `PHP-false cases agreeing: ${phpFalseAgreeing}/${phpFalse} ` +
-        `(${extended} answered on purpose: bare integers read as unix timestamps)`,
+        `PHP-false cases agreeing: ${phpFalseAgreeing}/${phpFalse}`,
     );
     expect(disagreements).toEqual([]);
     expect(undocumentedAnswers).toEqual([]);
@@ -93,6 +84,7 @@ describe('parseStrtotime', () => {
       hasTime: true,
       hasZone: true,
       local: '2018-01-01 03:00:00',
+      written: '2018-01-01 10:00:00',
     });
     expect(local('2018-01-01T10:00:00Z')).toBe('2018-01-01 05:00:00');
     expect(local('2018-01-01T10:00:00.123Z')).toBe('2018-01-01 05:00:00');
@@ -107,6 +99,7 @@ describe('parseStrtotime', () => {
       hasTime: false,
       hasZone: false,
       local: '2018-01-01 00:00:00',
+      written: '2018-01-01 00:00:00',
     });
     expect(local('2018-01-01 16:00')).toBe('2018-01-01 16:00:00');
     expect(local('2018/01/05')).toBe('2018-01-05 00:00:00');
@@ -165,16 +158,23 @@ describe('parseStrtotime', () => {
     expect(local('yesterday 23:59')).toBe('2026-03-09 23:59:00');
   });
 
-  it('reads unix timestamps, with @ and bare', () => {
+  it('reads @ timestamps, written in UTC', () => {
     expect(parse('@1514764800')).toEqual({
       unix: 1514764800,
       hasTime: true,
       hasZone: true,
       local: '2017-12-31 19:00:00',
+      written: '2018-01-01 00:00:00',
     });
-    // PHP itself returns false here; bare integers it cannot read are timestamps on purpose.
-    expect(parse('1514764800')).toEqual(parse('@1514764800'));
-    expect(parse('0')?.unix).toBe(0);
+    // As PHP: a bare integer it cannot read is false (the service reads bare integers itself, input.ts).
+    expect(parse('1514764800')).toBeNull();
+  });
+
+  it("gives the wall time as written in the input's own offset", () => {
+    expect(parse('2030-03-10T23:00:00-08:00')?.written).toBe('2030-03-10 23:00:00');
+    expect(parse('2030-03-10T23:00:00-08:00')?.local).toBe('2030-03-11 03:00:00');
+    expect(parse('2018-01-01 16:00:00 Europe/Rome')?.written).toBe('2018-01-01 16:00:00');
+    expect(parse('tomorrow 9am')?.written).toBe('2026-03-11 09:00:00');
   });
 
   it('keeps PHP quirks: day overflow and a bare HHMM', () => {

@@ -22,11 +22,8 @@
  *   take very large numbers: `@99999999999999`, or `20180105 monday` (read by PHP as 20,180,105 Mondays ahead). PHP
  *   answers with a far-away year instead.
  *
- * Deliberate extension (a date where PHP returns false), exported as DOCUMENTED_EXTENSIONS:
- * - A bare integer that PHP cannot read (`1700000000`, `0`, `-86400`) is a unix timestamp: the service's
- *   spec asks for it, and The Events Calendar's date helpers read numeric strings as timestamps before
- *   strtotime() sees them. Integers that PHP does read keep PHP's meaning: `2018` is 20:18, `20180105` is January 5th,
- *   `-5` is "now, in UTC-5".
+ * No extension: where PHP returns false, so does this parser. (The service reads every bare integer as a
+ * unix timestamp before this parser sees it, as The Events Calendar does: see dates/input.ts.)
  *
  * Ambiguous wall times (the hour repeated when DST ends) resolve as PHP resolves them, which is not
  * always the first occurrence: in the default zone PHP takes the standard-time reading east of UTC
@@ -64,6 +61,12 @@ export interface ParsedTime {
   hasZone: boolean;
   /** The result as `YYYY-MM-DD HH:MM:SS` wall time in `options.timezone`. */
   local: string;
+  /**
+   * The wall time as written, in the input's own zone or offset when it names one (`2030-03-10T23:00-08:00`
+   * is `2030-03-10 23:00:00`; `@0` is `1970-01-01 00:00:00`, UTC), else equal to `local`. Whole-day filters
+   * take their day from it (ref §6.1: "the calendar date of the input as written").
+   */
+  written: string;
 }
 
 /** Longest input considered; see the module comment. */
@@ -81,16 +84,6 @@ export const DOCUMENTED_REJECTIONS: ReadonlyArray<{ input: string | RegExp; reas
       'a number large enough to put the result outside the range of a JavaScript Date (about 270,000 ' +
       'years either side of 1970), as in `@99999999999999` or `20180105 monday` (20,180,105 Mondays ' +
       'ahead); PHP answers with a far-away year',
-  },
-];
-
-/** Inputs answered with a date although PHP returns false, and why. */
-export const DOCUMENTED_EXTENSIONS: ReadonlyArray<{ input: string | RegExp; reason: string }> = [
-  {
-    input: /^\s*[+-]?\d+\s*$/,
-    reason:
-      'a bare integer PHP cannot read is a unix timestamp, as the spec asks and as The Events Calendar ' +
-      'reads numeric dates (integers PHP does read keep their PHP meaning)',
   },
 ];
 
@@ -285,19 +278,18 @@ function hasExplicitTime(parts: ParsedParts): boolean {
   return parts.h === UNSET && !(parts.haveDate && parts.haveTime === 0);
 }
 
-function toParsedTime(unix: number, zone: Zone, hasTime: boolean, hasZone: boolean): ParsedTime | null {
+function toParsedTime(unix: number, zone: Zone, hasTime: boolean, written: number | null): ParsedTime | null {
   const local = DateTime.fromSeconds(unix, { zone });
   if (!local.isValid) return null;
-  return { unix, hasTime, hasZone, local: local.toFormat(DATE_FORMAT) };
-}
-
-/** The extension for bare integers PHP rejects: a unix timestamp (see DOCUMENTED_EXTENSIONS). */
-function bareIntegerAsTimestamp(input: string, zone: Zone): ParsedTime | null {
-  const trimmed = input.trim();
-  if (!/^[+-]?\d+$/.test(trimmed)) return null;
-  const unix = Number(trimmed);
-  if (!Number.isSafeInteger(unix)) return null;
-  return toParsedTime(unix, zone, true, true);
+  const formatted = local.toFormat(DATE_FORMAT);
+  return {
+    unix,
+    hasTime,
+    hasZone: written !== null,
+    local: formatted,
+    written:
+      written === null ? formatted : DateTime.fromSeconds(written, { zone: 'UTC' }).toFormat(DATE_FORMAT),
+  };
 }
 
 /**
@@ -312,7 +304,7 @@ export function parseStrtotime(input: string, options: StrtotimeOptions): Parsed
   if (input.length > MAX_INPUT_LENGTH) return null;
 
   const parts = scanDateString(input, lookupZoneIdentifier);
-  if (parts === null) return bareIntegerAsTimestamp(input, defaultZone);
+  if (parts === null) return null;
 
   // timelib_fill_holes(): a date without a time means midnight; every field still missing comes from now.
   const now = DateTime.fromSeconds(nowUnix, { zone: defaultZone });
@@ -349,5 +341,5 @@ export function parseStrtotime(input: string, options: StrtotimeOptions): Parsed
   } else {
     unix = wallTimeToUnix(wall, IANAZone.create(parts.zone.name), parts.haveZone > 0);
   }
-  return toParsedTime(unix, defaultZone, hasExplicitTime(parts), parts.zone !== null);
+  return toParsedTime(unix, defaultZone, hasExplicitTime(parts), parts.zone === null ? null : wall);
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { InvalidParamDetail } from './errors.js';
 import { invalidType } from './errors.js';
-import type { ParamValue } from './parse-params.js';
+import { lastOfRepeatedKey, type ParamValue } from './parse-params.js';
 
 export interface Descriptions {
   en: string;
@@ -35,6 +35,13 @@ export interface ParamSpec<T = any, C = any> {
   enum?: readonly string[];
   /** Type of list items, for documentation. */
   items?: 'integer' | 'string';
+  /**
+   * When WordPress checks this parameter (ref §1): `validator` in step 2, where the plugin's
+   * `validate_callback` answers a bad value with "Invalid parameter." (ids, integers, strings, lists), or
+   * `type` in step 3, where a parameter declared only by its type (booleans, numbers) gets the
+   * "X is not of type Y." message with a `rest_invalid_type` detail. Step 3 runs only when step 2 passed.
+   */
+  check: 'validator' | 'type';
 }
 
 const TRUE_WORDS = new Set(['true', '1']);
@@ -43,7 +50,8 @@ const FALSE_WORDS = new Set(['false', '0']);
 type Coerced = { ok: true; value: unknown } | { ok: false; problem: InvalidParamDetail };
 
 /** WordPress's type coercion (`rest_sanitize_value_from_schema`), with its error messages. */
-export function coerceParam(name: string, kind: ParamKind, raw: ParamValue): Coerced {
+export function coerceParam(name: string, kind: ParamKind, given: ParamValue): Coerced {
+  const raw = kind === 'list' || kind === 'any' ? given : lastOfRepeatedKey(given);
   switch (kind) {
     case 'string':
       if (typeof raw === 'string') return { ok: true, value: raw };
@@ -121,6 +129,7 @@ function spec<T, C>(
     schema: schema.meta({ description: description.en }),
     description,
     required: options.required ?? false,
+    check: options.validate !== undefined || (kind !== 'boolean' && kind !== 'number') ? 'validator' : 'type',
     ...extra,
   };
   if (options.default !== undefined) result.default = options.default;
@@ -160,6 +169,23 @@ export const param = {
     ),
   any: <C>(d: Descriptions, o?: Options<ParamValue, C>) =>
     spec('any', z.any() as z.ZodType<ParamValue>, d, o),
+  /**
+   * A flag the plugin declares as a non-empty string and reads with PHP's `FILTER_VALIDATE_BOOLEAN`
+   * (`strict_dates`, ref §5.1): `true`, `1`, `yes` and `on` are true, any other non-empty string false.
+   */
+  phpBoolean: <C>(d: Descriptions, o?: Options<boolean, C>) =>
+    spec(
+      'any',
+      z
+        .union([z.boolean(), z.number(), z.string().refine((s) => s !== '')])
+        .transform((value) =>
+          typeof value === 'string' ? PHP_TRUE_WORDS.has(value.trim().toLowerCase()) : Boolean(value),
+        ) as unknown as z.ZodType<boolean>,
+      d,
+      o,
+    ),
 };
+
+const PHP_TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
 
 export type ParamSpecs = Record<string, ParamSpec>;

@@ -26,6 +26,17 @@ function splitKey(key: string): string[] {
 
 type Node = { [key: string]: Node | string | string[] };
 
+/**
+ * Lists made of a key repeated without brackets (`a=1&a=2`, not `a[]=1&a[]=2`). A list parameter takes all
+ * the values; a single-valued one takes the last, as PHP does.
+ */
+const repeatedKeyLists = new WeakSet<ParamValue[]>();
+
+/** The value a single-valued parameter sees: the last of a repeated key's values. */
+export function lastOfRepeatedKey(value: ParamValue): ParamValue {
+  return Array.isArray(value) && repeatedKeyLists.has(value) ? (value[value.length - 1] ?? null) : value;
+}
+
 function assign(target: Node, path: string[], value: string): void {
   let node = target;
   for (let i = 0; i < path.length - 1; i++) {
@@ -51,7 +62,9 @@ function assign(target: Node, path: string[], value: string): void {
   const existing = node[key];
   if (path.length === 1 && existing !== undefined) {
     // A key repeated without brackets: collect the values into a list.
-    node[key] = Array.isArray(existing) ? [...existing, value] : [existing as string, value];
+    const values = Array.isArray(existing) ? [...existing, value] : [existing as string, value];
+    if (!Array.isArray(existing) || repeatedKeyLists.has(existing)) repeatedKeyLists.add(values);
+    node[key] = values;
   } else {
     node[key] = value;
   }

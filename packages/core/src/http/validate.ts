@@ -5,7 +5,7 @@
 import type { RequestContext } from '../context.js';
 import { type InvalidParamDetail, invalidParams, missingParams } from './errors.js';
 import { coerceParam, type ParamSpecs } from './param-spec.js';
-import type { ParamBag } from './parse-params.js';
+import type { ParamBag, ParamValue } from './parse-params.js';
 import type { Params } from './route.js';
 
 /** WordPress's message for a value outside an enum. */
@@ -26,34 +26,45 @@ export async function checkParams(
   const problems: Record<string, InvalidParamDetail> = {};
   const values: Params = {};
   if (missing.length > 0) return { values, missing, problems };
-  for (const [name, spec] of Object.entries(specs)) {
-    const value = raw[name];
-    if (value === undefined) continue;
-    const coerced = coerceParam(name, spec.kind, value);
-    if (!coerced.ok) {
-      problems[name] = coerced.problem;
-      continue;
+  // WordPress's step 2 (validate callbacks), then, only if every one passed, step 3 (type checks).
+  for (const step of ['validator', 'type'] as const) {
+    for (const [name, spec] of Object.entries(specs)) {
+      if (spec.check !== step || raw[name] === undefined) continue;
+      const problem = await checkParam(name, spec, raw[name], context, values);
+      if (problem) problems[name] = problem;
     }
-    const parsed = spec.schema.safeParse(coerced.value);
-    if (!parsed.success) {
-      problems[name] = spec.enum ? notInEnum(name, spec.enum) : { message: 'Invalid parameter.' };
-      continue;
-    }
-    if (spec.validate) {
-      const verdict = await spec.validate(parsed.data, context);
-      if (verdict !== true) {
-        problems[name] =
-          verdict === false
-            ? { message: 'Invalid parameter.' }
-            : typeof verdict === 'string'
-              ? { message: verdict }
-              : verdict;
-        continue;
-      }
-    }
-    values[name] = parsed.data;
+    if (Object.keys(problems).length > 0) break;
   }
   return { values, missing, problems };
+}
+
+/** One parameter: its coerced value goes into `values`, or its problem is returned. */
+async function checkParam(
+  name: string,
+  spec: ParamSpecs[string],
+  raw: ParamValue,
+  context: RequestContext,
+  values: Params,
+): Promise<InvalidParamDetail | undefined> {
+  const coerced = coerceParam(name, spec.kind, raw);
+  if (!coerced.ok) {
+    // A validate callback answers a value of the wrong type with false, which WordPress reports plainly.
+    return spec.check === 'validator' ? { message: 'Invalid parameter.' } : coerced.problem;
+  }
+  const parsed = spec.schema.safeParse(coerced.value);
+  if (!parsed.success) return spec.enum ? notInEnum(name, spec.enum) : { message: 'Invalid parameter.' };
+  if (spec.validate) {
+    const verdict = await spec.validate(parsed.data, context);
+    if (verdict !== true) {
+      return verdict === false
+        ? { message: 'Invalid parameter.' }
+        : typeof verdict === 'string'
+          ? { message: verdict }
+          : verdict;
+    }
+  }
+  values[name] = parsed.data;
+  return undefined;
 }
 
 /** `checkParams`, throwing WordPress's errors. */

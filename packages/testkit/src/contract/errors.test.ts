@@ -41,16 +41,49 @@ describeContract('errors and routing', (service) => {
   });
 
   it('reports type errors with the WordPress messages and details', async () => {
-    const res = await service().request('GET', '/events', { query: { featured: 'yes', page: 'foo' } });
+    const res = await service().request('GET', '/events', {
+      query: { featured: 'yes', geoloc: 'maybe', page: '2' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('rest_invalid_param');
-    expect(res.json.message).toBe('Invalid parameter(s): page, featured');
+    expect(res.json.message).toBe('Invalid parameter(s): featured, geoloc');
     expect(res.json.data.params.featured).toBe('featured is not of type boolean.');
     expect(res.json.data.details.featured).toEqual({
       code: 'rest_invalid_type',
       message: 'featured is not of type boolean.',
       data: { param: 'featured' },
     });
+  });
+
+  it('runs validators before type checks and reports only their failures (ref §1)', async () => {
+    const res = await service().request('GET', '/events', {
+      query: { featured: 'yes', page: 'foo', per_page: '1.5', post_parent: 'x' },
+    });
+    expect(res.json).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): page, per_page, post_parent',
+      data: {
+        status: 400,
+        params: {
+          page: 'Invalid parameter.',
+          per_page: 'Invalid parameter.',
+          post_parent: 'Invalid parameter.',
+        },
+        details: [],
+      },
+    });
+    const create = await service().request('POST', '/events', {
+      json: { title: ['A'], start_date: 'tomorrow', end_date: 'tomorrow', author: 'foo', all_day: 'maybe' },
+      as: 'admin',
+    });
+    expect(create.status).toBe(400);
+    expect(create.json.data.params).toEqual({ title: 'Invalid parameter.', author: 'Invalid parameter.' });
+  });
+
+  it('takes the last value of a single-valued parameter repeated without brackets, as PHP does', async () => {
+    const res = await service().request('GET', '/events', { query: 'per_page=1&per_page=2' });
+    expect(res.status).toBe(200);
+    expect(res.json.rest_url).toContain('per_page=2');
   });
 
   it('gives "Invalid parameter." with empty details for failed validators', async () => {

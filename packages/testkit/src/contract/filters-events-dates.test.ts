@@ -85,6 +85,46 @@ describeContract('event list date filters (site zone UTC)', (service) => {
     ]);
   });
 
+  it('strict_dates is read as PHP reads a boolean string: yes/on/true/1 are true, other words false, "" is a 400', async () => {
+    await create('Morning', '2018-01-01 10:00:00', '2018-01-01 10:30:00');
+    await create('Sixteen', '2018-01-01 16:00:00', '2018-01-01 16:30:00');
+    const bounds = { start_date: '2018-01-01 15:00:00', end_date: '2018-01-01 18:00:00' };
+    for (const word of ['yes', 'ON', 'True']) {
+      expect(titles(await list({ ...bounds, strict_dates: word })), word).toEqual(['Sixteen']);
+    }
+    for (const word of ['no', 'off', 'whatever']) {
+      expect(titles(await list({ ...bounds, strict_dates: word })), word).toEqual(['Morning', 'Sixteen']);
+    }
+    expectInvalidParam(await list({ ...bounds, strict_dates: '' }), 'strict_dates');
+  });
+
+  it('next_rest_url pages through the same list in strict mode and with term filters', async () => {
+    await create('A', '2030-01-01 16:00:00', '2030-01-01 16:30:00');
+    await create('B', '2030-01-01 17:00:00', '2030-01-01 17:30:00');
+    await create('Outside strict bounds', '2030-01-01 09:00:00', '2030-01-01 09:30:00');
+    const first = await list({
+      start_date: '2030-01-01 15:00',
+      end_date: '2030-01-02 00:00',
+      strict_dates: '1',
+      per_page: 1,
+    });
+    expect(first.json.total).toBe(2);
+    const next = await service().request('GET', '/events', {
+      query: new URL(first.json.next_rest_url).search,
+    });
+    expect(next.json.total).toBe(2);
+    expect(titles(next)).toEqual(['B']);
+  });
+
+  it('reads a bare integer as a unix timestamp, whose day is a UTC day', async () => {
+    await create('New year', '2021-01-01 10:00:00', '2021-01-01 11:00:00');
+    await create('New year eve', '2020-12-31 10:00:00', '2020-12-31 11:00:00');
+    // 1609459200 is 2021-01-01 00:00:00 UTC (PHP's strtotime() alone would read the year 9200).
+    const res = await list({ start_date: '1609459200', end_date: '1609459200' });
+    expect(titles(res)).toEqual(['New year']);
+    expect(restQuery(res, 'start_date')).toBe('2021-01-01 00:00:00');
+  });
+
   it('keeps start ≥ start_date and end ≤ end_date: no overlap test, running events are excluded', async () => {
     await create('Running since the day before', '2026-04-09 20:00:00', '2026-04-10 02:00:00');
     await create('Inside', '2026-04-10 09:00:00', '2026-04-11 22:00:00');
@@ -322,6 +362,21 @@ describeContract(
     beforeEach(async () => {
       await service().reset();
       service().setNow(NOW);
+    });
+
+    it('a whole day is the calendar date of the input as written, in its own offset (ref §6.1)', async () => {
+      await create('Tenth', '2026-07-10 12:00:00', '2026-07-10 13:00:00');
+      await create('Eleventh', '2026-07-11 12:00:00', '2026-07-11 13:00:00');
+      // 23:00 at UTC-8 is already the 11th in Berlin, but the day as written is the 10th.
+      const res = await list({
+        start_date: '2026-07-10T23:00:00-08:00',
+        end_date: '2026-07-10T23:00:00-08:00',
+      });
+      expect(titles(res)).toEqual(['Tenth']);
+      expect(restQuery(res, 'start_date')).toBe('2026-07-10 00:00:00');
+      // A timestamp is read as a UTC date: 2026-07-10 23:30 UTC is the 11th in Berlin, the 10th as written.
+      const stamp = String(Date.UTC(2026, 6, 10, 23, 30) / 1000);
+      expect(titles(await list({ start_date: stamp, end_date: stamp }))).toEqual(['Tenth']);
     });
 
     it('whole days are Berlin days', async () => {

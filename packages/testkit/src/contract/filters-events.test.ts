@@ -662,6 +662,8 @@ describeContract('event list filters', (service) => {
     expect(titles(res)).toEqual(['In Berlin', 'In Potsdam', 'In Hamburg', 'Inline Berlin']);
     expect(res.json.total).toBe(4);
     expectInvalidParam(await list({ geoloc: 'maybe' }), 'geoloc');
+    // geoloc=false asks for no geolocation filter: every event, with or without a venue.
+    expect((await list({ geoloc: 'false' })).json.total).toBe(6);
   });
 
   it('geoloc_lat + geoloc_lng: within geoloc_radius km (default 25) by great-circle distance', async () => {
@@ -720,6 +722,8 @@ describeContract(
         { geoloc_lat: 52.52 },
         { geoloc_lng: 13.405 },
         { geoloc_radius: 10 },
+        { geoloc: 'maybe' },
+        { geoloc_lat: 'north' },
       ]) {
         const [name] = Object.keys(query) as [string];
         const res = await list(query);

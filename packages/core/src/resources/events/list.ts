@@ -10,7 +10,7 @@ import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.
 import type { Database } from '../../db/schema.js';
 import { PLUGIN_MESSAGES } from '../../http/errors.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
-import { type ParamSpecs, param } from '../../http/param-spec.js';
+import { type ParamSpecs, param, toList } from '../../http/param-spec.js';
 import type { OperationResult, Params } from '../../http/route.js';
 import { isTime } from '../posts/fields.js';
 import { parseSearch } from '../posts/search.js';
@@ -88,7 +88,7 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
       'Events that end after this date.',
       'Veranstaltungen, die nach diesem Datum enden.',
     ),
-    strict_dates: param.boolean(
+    strict_dates: param.phpBoolean(
       d(
         'Apply the date filters at the exact times given instead of whole days.',
         'Die Datumsfilter zu den genauen Zeiten statt ganzer Tage anwenden.',
@@ -197,53 +197,59 @@ const EXTENSION_MESSAGE = 'The geolocation extension is not enabled on this serv
 
 /** With the extension off, every `geoloc*` parameter is refused with a message naming it (SPEC §9). */
 function geolocationParams(enabled: boolean): ParamSpecs {
-  const off = () => (enabled ? true : EXTENSION_MESSAGE);
+  const descriptions = {
+    geoloc: d(
+      'Only events whose venue has coordinates (geolocation extension).',
+      'Nur Veranstaltungen, deren Ort Koordinaten hat (Geolokalisierungs-Erweiterung).',
+    ),
+    geoloc_lat: d(
+      'Latitude of the centre; needs geoloc_lng (geolocation extension).',
+      'Breitengrad des Mittelpunkts; benötigt geoloc_lng (Geolokalisierungs-Erweiterung).',
+    ),
+    geoloc_lng: d(
+      'Longitude of the centre; needs geoloc_lat (geolocation extension).',
+      'Längengrad des Mittelpunkts; benötigt geoloc_lat (Geolokalisierungs-Erweiterung).',
+    ),
+    geoloc_radius: d(
+      'Radius around the centre in km (default 25; geolocation extension).',
+      'Umkreis um den Mittelpunkt in km (Standard 25; Geolokalisierungs-Erweiterung).',
+    ),
+  };
+  if (!enabled) {
+    // Whatever the value, the answer names the missing extension.
+    return Object.fromEntries(
+      Object.entries(descriptions).map(([name, description]) => [
+        name,
+        param.any(description, { validate: () => EXTENSION_MESSAGE }),
+      ]),
+    );
+  }
   return {
-    geoloc: param.boolean<RequestContext>(
-      d(
-        'Only events whose venue has coordinates (geolocation extension).',
-        'Nur Veranstaltungen, deren Ort Koordinaten hat (Geolokalisierungs-Erweiterung).',
-      ),
-      { validate: off },
-    ),
-    geoloc_lat: param.number<RequestContext>(
-      d(
-        'Latitude of the centre; needs geoloc_lng (geolocation extension).',
-        'Breitengrad des Mittelpunkts; benötigt geoloc_lng (Geolokalisierungs-Erweiterung).',
-      ),
-      {
-        validate: (v) => (enabled ? v >= -90 && v <= 90 : EXTENSION_MESSAGE),
-      },
-    ),
-    geoloc_lng: param.number<RequestContext>(
-      d(
-        'Longitude of the centre; needs geoloc_lat (geolocation extension).',
-        'Längengrad des Mittelpunkts; benötigt geoloc_lat (Geolokalisierungs-Erweiterung).',
-      ),
-      {
-        validate: (v) => (enabled ? v >= -180 && v <= 180 : EXTENSION_MESSAGE),
-      },
-    ),
-    geoloc_radius: param.number<RequestContext>(
-      d(
-        'Radius around the centre in km (default 25; geolocation extension).',
-        'Umkreis um den Mittelpunkt in km (Standard 25; Geolokalisierungs-Erweiterung).',
-      ),
-      {
-        validate: (v) => (enabled ? v > 0 && v <= 20_000 : EXTENSION_MESSAGE),
-      },
-    ),
+    geoloc: param.boolean<RequestContext>(descriptions.geoloc),
+    geoloc_lat: param.number<RequestContext>(descriptions.geoloc_lat, {
+      validate: (v) => v >= -90 && v <= 90,
+    }),
+    geoloc_lng: param.number<RequestContext>(descriptions.geoloc_lng, {
+      validate: (v) => v >= -180 && v <= 180,
+    }),
+    geoloc_radius: param.number<RequestContext>(descriptions.geoloc_radius, {
+      validate: (v) => v > 0 && v <= 20_000,
+    }),
   };
 }
 
 type EventQuery = SelectQueryBuilder<Database, 'events' | 'posts', object>;
 
-/** A date bound as a UTC instant: whole days in the site zone unless strict, which reads it as UTC (ref §6.1). */
+/**
+ * A date bound as a UTC instant (ref §6.1). Strict: the exact time, a string without an offset read as UTC.
+ * Whole days: the calendar date of the input as written (in its own offset when it names one; a timestamp
+ * is a UTC date), from 00:00:00 or to 23:59:59 of that day in the site zone.
+ */
 function bound(context: RequestContext, value: string, edge: 'start' | 'end', strict: boolean): string {
   const zone = context.config.timezone;
   if (strict) return parseTimeInput(value, { now: context.now, timezone: 'UTC' })!.local;
-  const local = parseTimeInput(value, { now: context.now, timezone: zone })!.local;
-  return localToUtc(edge === 'start' ? startOfDay(local) : endOfDay(local), zone);
+  const written = parseTimeInput(value, { now: context.now, timezone: zone })!.written;
+  return localToUtc(edge === 'start' ? startOfDay(written) : endOfDay(written), zone);
 }
 
 const RELATIVE = [
@@ -293,6 +299,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       query = query.where('events.end_utc', '<=', endUtc);
       echo.push(['end_date', utcToLocal(endUtc, zone)]);
     }
+    // Not echoed by the plugin, whose next page then reads the exact times as whole days: a fix.
+    if (strict) echo.push(['strict_dates', '1']);
     for (const [name, column, operator] of RELATIVE) {
       if (params[name] === undefined) continue;
       // Inclusive mode moves every relative bound to the end of its day (ref §6.1).
@@ -330,6 +338,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
   ] as const) {
     if (params[name] === undefined) continue;
     const termIds = (await findTermIdsForFilter(context, taxonomy, params[name]))!;
+    // Echoed, unlike the plugin (ref §3.1 quirk), so that next_rest_url pages through the same list.
+    echo.push([name, toList(params[name]).join(',')]);
     // OR within one list, AND across categories and tags (SPEC §9).
     query = query.where((eb) =>
       eb.exists(
@@ -360,13 +370,15 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       const { invalidParams } = await import('../../http/errors.js');
       throw invalidParams({ [missing]: { message: 'geoloc_lat and geoloc_lng must be given together.' } });
     }
-    query = query.innerJoin('venues', 'venues.id', 'events.venue_id') as unknown as EventQuery;
     const lat = sql.ref('venues.geo_lat');
     const lng = sql.ref('venues.geo_lng');
+    // `geoloc=false` asks for no geolocation filter (as in the plugin's Pro add-on), not for events
+    // without coordinates.
     if (params.geoloc === true || params.geoloc_lat !== undefined) {
-      query = query.where(sql<SqlBool>`${lat} is not null and ${lng} is not null`);
+      query = query
+        .innerJoin('venues', 'venues.id', 'events.venue_id')
+        .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`) as unknown as EventQuery;
     }
-    if (params.geoloc === false) query = query.where(sql<SqlBool>`(${lat} is null or ${lng} is null)`);
     if (params.geoloc !== undefined) echo.push(['geoloc', params.geoloc ? '1' : '0']);
     if (params.geoloc_lat !== undefined) {
       const centreLat: number = params.geoloc_lat;
