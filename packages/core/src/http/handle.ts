@@ -10,6 +10,7 @@ import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { parseBody } from './body.js';
 import { preflightResponse, withCorsHeaders } from './cors.js';
 import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { describeRoute } from './namespace-index.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
 import { createResponseCache } from './response-cache.js';
@@ -39,6 +40,18 @@ export interface DispatcherDependencies {
 function header(request: CoreRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The method to route by. As WordPress (ref §9.2), a POST may name another method in `?_method=` or
+ * `X-HTTP-Method-Override`, for clients behind proxies that only pass GET and POST. Only a POST: a GET that
+ * could delete would be a cross-site request forgery hole.
+ */
+function requestMethod(request: CoreRequest, url: URL): string {
+  const method = request.method.toUpperCase();
+  if (method !== 'POST') return method;
+  const override = url.searchParams.get('_method') ?? header(request, 'x-http-method-override');
+  return override ? override.trim().toUpperCase() : method;
 }
 
 /** The namespace path of an address: `/calendar/events/v1`, or `/de/calendar/events/v1` for German. */
@@ -111,8 +124,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
-    const method = request.method.toUpperCase();
     const url = new URL(request.url, 'http://placeholder');
+    const method = requestMethod(request, url);
     const addressLanguage =
       request.language && config.languages.includes(request.language)
         ? request.language
@@ -130,7 +143,26 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (method === 'OPTIONS') {
         const preflight = preflightResponse(config.cors, request, methods);
         if (preflight) return preflight;
-        return jsonResponse(200, describePath(match.compiled), { Allow: allow });
+        // WordPress answers OPTIONS with the route's description, as the namespace index gives it.
+        const requested = parseFormEncoded(url.search).multilang_language;
+        const context: RequestContext = {
+          config,
+          database: deps.database,
+          db: deps.database.kysely,
+          principal: null,
+          addressLanguage,
+          language:
+            typeof requested === 'string' && config.languages.includes(requested)
+              ? requested
+              : addressLanguage,
+          now: deps.clock(),
+          urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
+          method: 'GET',
+          logger: deps.logger,
+          ticketProvider: deps.ticketProvider,
+          counts,
+        };
+        return jsonResponse(200, describeRoute(match.compiled, context), { Allow: allow });
       }
       const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
       const route = match.compiled.routes.find((r) => r.methods.includes(effective));
@@ -218,14 +250,6 @@ export function createDispatcher(deps: DispatcherDependencies) {
     if (isApiError(error)) return error;
     deps.logger.error({ err: error }, 'request failed');
     return internalError();
-  }
-
-  function describePath(compiled: CompiledPath) {
-    return {
-      namespace: config.namespace,
-      methods: allowedMethods(compiled),
-      endpoints: compiled.routes.map((r) => ({ methods: r.methods, args: Object.keys(r.params) })),
-    };
   }
 
   return { handle, paths };

@@ -7,7 +7,7 @@ import type { RequestContext } from '../context.js';
 import { namespaceIndexSchema, openApiDocumentSchema } from '../openapi/discovery-schemas.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { type ParamSpec, param } from './param-spec.js';
-import { allowedMethods, compileRoutes, type RouteDefinition } from './route.js';
+import { allowedMethods, type CompiledPath, compileRoutes, type RouteDefinition } from './route.js';
 
 /** The parameter every route accepts (seed §4.2). */
 export function languageParam(config: CalendarConfig): ParamSpec {
@@ -40,26 +40,28 @@ export function describeParam(spec: ParamSpec, language: string, context: Reques
   return out;
 }
 
+/** One route as WordPress describes it in the index and answers to OPTIONS (ref §9.2). */
+export function describeRoute(compiled: CompiledPath, context: RequestContext): Json {
+  const entry: Json = {
+    namespace: context.config.namespace,
+    methods: allowedMethods(compiled),
+    endpoints: compiled.routes.map((route) => {
+      const args: Json = {};
+      for (const [name, spec] of Object.entries(route.params))
+        args[name] = describeParam(spec, context.language, context);
+      return { methods: route.methods, args: Object.keys(args).length > 0 ? args : [] };
+    }),
+  };
+  if (compiled.names.length === 0) entry._links = { self: [{ href: context.urls.rest(compiled.path) }] };
+  return entry;
+}
+
 export function namespaceIndex(routes: readonly RouteDefinition[], context: RequestContext): Json {
-  const { config, urls } = context;
-  const ns = config.namespace;
+  const ns = context.config.namespace;
   const described: Json = {};
-  for (const compiled of compileRoutes(routes)) {
-    const key = `/${ns}${compiled.wordpressPattern}`;
-    const entry: Json = {
-      namespace: ns,
-      methods: allowedMethods(compiled),
-      endpoints: compiled.routes.map((route) => {
-        const args: Json = {};
-        for (const [name, spec] of Object.entries(route.params))
-          args[name] = describeParam(spec, context.language, context);
-        return { methods: route.methods, args: Object.keys(args).length > 0 ? args : [] };
-      }),
-    };
-    if (compiled.names.length === 0) entry._links = { self: [{ href: urls.rest(compiled.path) }] };
-    described[key] = entry;
-  }
-  return { namespace: ns, routes: described, _links: { up: [{ href: `${urls.root}/` }] } };
+  for (const compiled of compileRoutes(routes))
+    described[`/${ns}${compiled.wordpressPattern}`] = describeRoute(compiled, context);
+  return { namespace: ns, routes: described, _links: { up: [{ href: `${context.urls.root}/` }] } };
 }
 
 export function namespaceRoutes(

@@ -169,6 +169,30 @@ describeContract('errors and routing', (service) => {
     const options = await service().request('OPTIONS', '/events/5');
     expect(options.status).toBe(200);
     expect(options.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    // The body is the route's description, as in the namespace index (ref §9.2).
+    const index = await service().request('GET', '');
+    expect(options.json).toEqual(index.json.routes[`/${index.json.namespace}/events/(?P<id>\\d+)`]);
+    expect(options.json.endpoints[0].args.id).toMatchObject({ type: 'integer', required: true });
+    const list = await service().request('OPTIONS', '/events');
+    expect(list.json._links.self[0].href).toMatch(/\/events$/);
+    expect(Object.keys(list.json.endpoints[0].args)).toContain('per_page');
+  });
+
+  it('lets a POST name its method in ?_method= or X-HTTP-Method-Override, as WordPress does', async () => {
+    const created = await service().request('POST', '/tags', { json: { name: 'override' }, as: 'admin' });
+    const id = created.json.id as number;
+    const patched = await service().request('POST', `/tags/${id}`, {
+      json: { description: 'patched' },
+      headers: { 'x-http-method-override': 'PATCH' },
+      as: 'admin',
+    });
+    expect(patched.status, patched.text).toBe(200);
+    // A GET never becomes a write.
+    const get = await service().request('GET', `/tags/${id}?_method=DELETE`, { as: 'admin' });
+    expect(get.status).toBe(200);
+    const deleted = await service().request('POST', `/tags/${id}?_method=DELETE`, { as: 'admin' });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await service().request('GET', `/tags/${id}`)).status).not.toBe(200);
   });
 
   it('serves strong ETags, 304 for If-None-Match and 412 for a stale If-Match', async () => {
