@@ -323,6 +323,39 @@ describeContract('events', (service) => {
     expect(subscriber.status).toBe(403);
     const missing = await service().request('POST', '/events/999999', { json: { title: 'x' }, as: 'admin' });
     expect(missing.status).toBe(404);
+    // Another type's id: the record's own edit right first (403), then the 400 for a caller who may edit it.
+    const venue = await service().request('POST', '/venues', {
+      json: { venue: 'Not an event' },
+      as: 'admin',
+    });
+    const asContributor = await service().request('PATCH', `/events/${venue.json.id}`, {
+      json: { title: 'x' },
+      as: 'contributor',
+    });
+    expect(asContributor.status).toBe(403);
+    const asEditor = await service().request('PATCH', `/events/${venue.json.id}`, {
+      json: { title: 'x' },
+      as: 'editor',
+    });
+    expect(asEditor.status).toBe(400);
+    expect(asEditor.json.code).toBe('rest-invalid-event-id');
+  });
+
+  it('refuses an inline venue without a name instead of clearing the link', async () => {
+    const { json: event } = await create({ venue: { venue: 'Hall' } });
+    const res = await service().request('POST', `/events/${event.id}`, {
+      json: { venue: { venue: '' } },
+      as: 'admin',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.data.params)).toEqual(['venue']);
+    const after = await service().request('GET', `/events/${event.id}`);
+    expect(after.json.venue.venue).toBe('Hall');
+    const cleared = await service().request('POST', `/events/${event.id}`, {
+      json: { venue: '' },
+      as: 'admin',
+    });
+    expect(cleared.json.venue).toEqual([]);
   });
 
   it('protects events with a password', async () => {

@@ -137,7 +137,8 @@ export function eventWriteParams(create: boolean): ParamSpecs {
       {
         validate: (value, context) =>
           isEmptyLink(value) ||
-          isEmptyLink(toList(value)) ||
+          // `venue=,` or `[""]` clear; an inline object with an empty name is an invalid venue, not a clear.
+          ((typeof value !== 'object' || Array.isArray(value)) && isEmptyLink(toList(value))) ||
           checkLinked(Array.isArray(value) && value.length === 1 ? value[0]! : value, venues, context),
       },
     ),

@@ -127,7 +127,9 @@ async function mayEdit(context: RequestContext, params: Params): Promise<boolean
     params.id !== undefined
       ? await loadPost(context.db, params.id)
       : await findPostBySlug(context.db, 'event', params.slug);
-  if (post?.type !== 'event') return true;
+  if (!post) return true;
+  // Another type's id: WordPress checks `edit_post` on that record first, so 403 before the 400.
+  if (post.type !== 'event') return canEditRecord(context.principal, post);
   if (!canEditRecord(context.principal, post)) return false;
   return context.method === 'DELETE' || editorOnlyFieldsAllowed(context, params, post.author_id);
 }

@@ -98,7 +98,11 @@ function costValues(params: Params, existing: EventRow | undefined) {
 }
 
 async function linkedVenue(context: RequestContext, value: ParamValue): Promise<number | null> {
-  if (isEmptyLink(value) || isEmptyLink(toList(value))) return null;
+  if (
+    isEmptyLink(value) ||
+    ((typeof value !== 'object' || Array.isArray(value)) && isEmptyLink(toList(value)))
+  )
+    return null;
   const item = Array.isArray(value) ? value[0]! : value;
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     if (item.id !== undefined && item.id !== null && item.id !== '') return Number(item.id);
