@@ -10,6 +10,7 @@ import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { parseBody } from './body.js';
 import { preflightResponse, withCorsHeaders } from './cors.js';
 import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { envelope, limitToFields } from './global-params.js';
 import { describeRoute } from './namespace-index.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
@@ -52,6 +53,11 @@ function requestMethod(request: CoreRequest, url: URL): string {
   if (method !== 'POST') return method;
   const override = url.searchParams.get('_method') ?? header(request, 'x-http-method-override');
   return override ? override.trim().toUpperCase() : method;
+}
+
+/** `?_envelope` (any value, even empty) asks for the enveloped answer (ref §9.2). */
+function wantsEnvelope(url: string): boolean {
+  return new URL(url, 'http://placeholder').searchParams.has('_envelope');
 }
 
 /** The namespace path of an address: `/calendar/events/v1`, or `/de/calendar/events/v1` for German. */
@@ -115,12 +121,14 @@ export function createDispatcher(deps: DispatcherDependencies) {
             await bumpDataVersion(trx);
             return written;
           });
-    return jsonResponse(result.status ?? 200, result.body, result.headers);
+    return jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
   }
 
   /** Every answer, errors included, carries the CORS headers of an allowed origin (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    return withCorsHeaders(config.cors, request, await answer(request));
+    const response = await answer(request);
+    const enveloped = request.url.includes('_envelope') && wantsEnvelope(request.url);
+    return withCorsHeaders(config.cors, request, enveloped ? envelope(response) : response);
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
