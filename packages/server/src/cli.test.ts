@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './cli.js';
 import { startServer } from './server.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -26,6 +27,7 @@ function cleanEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
     'TIMEZONE',
     'PER_PAGE',
     'ADAPTER',
+    'CORS_ORIGINS',
   ]) {
     if (!(name in extra)) delete env[name];
   }
@@ -78,7 +80,16 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 // Each case spawns Node with tsx (about a second each, more when the machine is busy).
 describe('calendar-events serve', { timeout: 90_000 }, () => {
   it('starts on a free port, answers, and stops cleanly on SIGTERM', async () => {
-    const child = startCli(['serve', '--port', '0', '--database', 'sqlite::memory:', '--demo']);
+    const child = startCli([
+      'serve',
+      '--port',
+      '0',
+      '--database',
+      'sqlite::memory:',
+      '--demo',
+      '--cors',
+      'https://app.example, http://localhost:5173/',
+    ]);
     const done = finished(child);
     const url = await listeningUrl(child);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -113,6 +124,24 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     expect(new Set(venues.venues.map((venue) => venue.city)).size).toBeGreaterThanOrEqual(5);
     expect(venues.venues.every((venue) => typeof venue.geo_lat === 'number')).toBe(true);
 
+    // --cors: browser pages on the listed origins may call the API (SPEC §4).
+    const preflight = await fetch(`${url}/calendar/events/v1/events`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    const crossOrigin = await fetch(`${url}/calendar/events/v1/events`, {
+      headers: { origin: 'https://app.example' },
+    });
+    expect(crossOrigin.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(crossOrigin.headers.get('access-control-expose-headers')).toContain('X-TEC-Total');
+    const elsewhere = await fetch(`${url}/calendar/events/v1/events`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+
     child.kill('SIGTERM');
     const result = await done;
     expect(result.code).toBe(0);
@@ -121,19 +150,30 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
   });
 
   it('takes its options from the environment', async () => {
-    const child = startCli(['serve'], { PORT: '0', DATABASE_URL: 'sqlite::memory:', ADAPTER: 'express' });
+    const child = startCli(['serve'], {
+      PORT: '0',
+      DATABASE_URL: 'sqlite::memory:',
+      ADAPTER: 'express',
+      CORS_ORIGINS: '*',
+    });
     const done = finished(child);
     const url = await listeningUrl(child);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const events = await fetch(`${url}/calendar/events/v1/events`, {
+      headers: { origin: 'https://any.example' },
+    });
+    expect(events.headers.get('access-control-allow-origin')).toBe('*');
     child.kill('SIGINT');
     expect((await done).code).toBe(0);
   });
 
   it('fails with exit code 1 and one line when the database cannot be opened', async () => {
-    const result = await runCli(['serve', '--port', '0', '--database', 'mysql://localhost/x']);
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/^error: Unsupported database URL/);
+    const result = await runCli(['serve', '--port', '0', '--database', 'sqlite:/no/such/directory/x.db']);
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'error: Cannot open database because the directory does not exist\n',
+    });
   });
 });
 
@@ -144,10 +184,8 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
 
   it('migrates, then reports the database as up to date', async () => {
     const first = await runCli(['migrate', '--database', database]);
-    expect(first).toMatchObject({
-      code: 0,
-      stdout: 'applied 0001-initial, 0002-event-search, 0003-data-version, 0004-term-counts\n',
-    });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^applied 0001-initial, 0002-event-search, 0003-data-version, [\w, -]+\n$/);
     const second = await runCli(['migrate'], { DATABASE_URL: database });
     expect(second).toMatchObject({ code: 0, stdout: 'database is up to date\n' });
   });
@@ -172,8 +210,8 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
 
     const created = await runCli(['keys', 'create', '--user', 'alice', '--database', database, '--json']);
     expect(created.code).toBe(0);
-    const { key, user: owner } = JSON.parse(created.stdout) as { key: string; user: string };
-    expect(owner).toBe('alice');
+    const { key, ...rest } = JSON.parse(created.stdout) as { key: string; user: string; name: string };
+    expect(rest).toEqual({ user: 'alice', name: 'default' });
 
     const plain = await runCli([
       'keys',
@@ -187,6 +225,7 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
     ]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^\S{20,}\n$/);
+    expect(plain.stderr).toBe('created key "laptop" for alice; it is shown only once\n');
 
     const server = await startServer({ port: 0, database });
     try {
@@ -240,34 +279,174 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
     }
   });
 
-  it('exits with code 2 and one line on usage errors', async () => {
-    const usageErrors = [
-      ['serve', '--no-such-option'],
-      ['serve', '--port', 'eighty'],
-      ['serve', '--adapter', 'koa'],
-      ['serve', '--timezone', 'Mars/Olympus'],
-      ['users', 'add', '--role', 'editor'],
-      ['users', 'add', '--login', 'bob', '--role', 'overlord'],
-      ['keys', 'revoke', '--user', 'alice'],
-      ['frobnicate'],
-    ];
-    const results = await Promise.all(usageErrors.map((args) => runCli([...args, '--database', database])));
-    for (const [index, args] of usageErrors.entries()) {
-      const result = results[index]!;
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
-    }
-    const [badLogLevel, noCommand, help] = await Promise.all([
+  it('gives each key created without --name a name of its own, and prints it', async () => {
+    const added = await runCli([
+      'users',
+      'add',
+      '--login',
+      'carol',
+      '--role',
+      'author',
+      '--database',
+      database,
+    ]);
+    expect(added.code).toBe(0);
+    const create = (...extra: string[]) =>
+      runCli(['keys', 'create', '--user', 'carol', '--database', database, ...extra]);
+    const first = await create();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^\S{20,}\n$/);
+    expect(first.stderr).toBe('created key "default" for carol; it is shown only once\n');
+    const second = await create('--json');
+    expect(second.code).toBe(0);
+    const json = JSON.parse(second.stdout) as { key: string; user: string; name: string };
+    expect(json).toEqual({ key: expect.stringMatching(/^\S{20,}$/), user: 'carol', name: 'key-2' });
+    expect(second.stderr).toBe('');
+    // A revoked name is not given out again, so a name always means one key.
+    expect(
+      (await runCli(['keys', 'revoke', '--user', 'carol', '--name', 'key-2', '--database', database])).code,
+    ).toBe(0);
+    const third = await create('--json');
+    expect(JSON.parse(third.stdout)).toMatchObject({ name: 'key-3' });
+    // An explicit name that is taken is still a failure.
+    const taken = await create('--name', 'default');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe('error: The user "carol" already has an active key named "default".\n');
+  });
+
+  it('exits with code 2 and one line on usage errors, and keeps --help whole', async () => {
+    const [badLogLevel, badEnvironment, noCommand, unknownOption, help] = await Promise.all([
       runCli(['serve'], { PORT: '0', LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite::memory:' }),
+      runCli(['serve'], { PORT: 'eighty', DATABASE_URL: 'sqlite::memory:' }),
       runCli([]),
+      runCli(['serve', '--prot', '8080']),
       runCli(['--help']),
     ]);
     expect(badLogLevel).toMatchObject({
       code: 2,
       stderr: 'error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.\n',
     });
-    expect(noCommand.code).toBe(2);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('serve');
+    expect(badEnvironment.code).toBe(2);
+    expect(badEnvironment.stderr).toBe(
+      "error: option '--port <port>' value 'eighty' from env 'PORT' is invalid. It must be an integer from 0 to 65535.\n",
+    );
+    expect(noCommand).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: missing command (serve, migrate, users, keys); see calendar-events --help\n',
+    });
+    expect(unknownOption).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: unknown option '--prot' (Did you mean --port?)\n",
+    });
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('keys');
+    expect(help.stdout.split('\n').length).toBeGreaterThan(8);
+  });
+});
+
+/** The CLI in this process: usage errors are found before any work starts, so nothing needs a child process. */
+describe('calendar-events usage errors', () => {
+  const ENVIRONMENT = [
+    'PORT',
+    'HOST',
+    'DATABASE_URL',
+    'SITE_URL',
+    'API_URL',
+    'TIMEZONE',
+    'PER_PAGE',
+    'ADAPTER',
+  ];
+  const saved = new Map<string, string | undefined>();
+  beforeAll(() => {
+    for (const name of [...ENVIRONMENT, 'CORS_ORIGINS']) {
+      saved.set(name, process.env[name]);
+      delete process.env[name];
+    }
+  });
+  afterAll(() => {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  });
+
+  async function run(args: string[]): Promise<Finished> {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['node', 'calendar-events', ...args], {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+    });
+    return { code, stdout, stderr };
+  }
+
+  it.each([
+    [['serve', '--no-such-option']],
+    [['serve', '--port', 'eighty']],
+    [['serve', '--port', '']],
+    [['serve', '--port', '65536']],
+    [['serve', '--host', '']],
+    [['serve', '--adapter', 'koa']],
+    [['serve', '--timezone', 'Mars/Olympus']],
+    [['serve', '--site-url', 'example.org']],
+    [['serve', '--per-page', '0']],
+    [['serve', '--cors', 'ftp://app.example']],
+    [['serve', '--cors', 'https://app.example/path']],
+    [['serve', '--cors', '*,https://app.example']],
+    [['serve', '--cors', ',']],
+    [['serve', '--database', 'mysql://localhost/x']],
+    [['serve', '--database', '']],
+    [['serve', '--database', 'sqlite:']],
+    [['migrate', '--database', 'calendar.db']],
+    [['migrate', 'now']],
+    [['users', 'add', '--role', 'editor']],
+    [['users', 'add', '--login', '', '--role', 'editor']],
+    [['users', 'add', '--login', 'no spaces', '--role', 'editor']],
+    [['users', 'add', '--login', 'bob', '--role', 'overlord']],
+    [['users', 'add', '--login', 'bob', '--role', '']],
+    [['users', 'add', '--login', 'bob', '--role', 'editor', '--name', '']],
+    [['users', 'remove', '--login', 'bob']],
+    [['keys', 'create']],
+    [['keys', 'create', '--user', '']],
+    [['keys', 'create', '--user', 'alice', '--name', '']],
+    [['keys', 'create', '--user', 'alice', '--name', ' padded ']],
+    [['keys', 'revoke', '--user', 'alice']],
+    [['keys', 'revoke', '--user', 'alice', '--name', '']],
+    [['frobnicate']],
+    [['--no-such-option']],
+  ])('%j: exit code 2, one line', async (args) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
+  });
+
+  it('says what is wrong', async () => {
+    expect((await run(['users'])).stderr).toBe(
+      'error: missing command (add); see calendar-events users --help\n',
+    );
+    expect((await run(['keys'])).stderr).toBe(
+      'error: missing command (create, revoke); see calendar-events keys --help\n',
+    );
+    expect((await run(['frobnicate'])).stderr).toBe("error: unknown command 'frobnicate'\n");
+    expect((await run(['users', 'add', '--login', '', '--role', 'editor'])).stderr).toBe(
+      "error: option '--login <login>' argument '' is invalid. It must be 1 to 60 letters, digits or . _ @ + -.\n",
+    );
+    expect((await run(['serve', '--database', 'mysql://localhost/x'])).stderr).toBe(
+      "error: option '--database <url>' argument 'mysql://localhost/x' is invalid. It must be sqlite:FILE, sqlite::memory: or postgres://USER@HOST:PORT/DB.\n",
+    );
+  });
+
+  it('prints the whole help on stdout for --help, for every command', async () => {
+    for (const args of [['--help'], ['users', '--help'], ['help', 'keys'], ['serve', '--help']]) {
+      const result = await run(args);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^Usage: calendar-events/);
+    }
+    expect((await run(['serve', '--help'])).stdout).toContain('--cors <origins>');
   });
 });

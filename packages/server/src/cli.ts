@@ -1,7 +1,13 @@
 /**
  * `calendar-events`: the standalone service and its administration commands (SPEC §13).
- * Exit codes: 0 ok, 1 failure, 2 usage error, each failure with a one-line message on stderr.
+ * Exit codes: 0 ok, 1 failure, 2 usage error, each failure with a one-line message on stderr. A usage error is
+ * anything wrong with how the command was called (a missing command, an unknown option, an empty or malformed
+ * value), found before any work starts; a failure is what goes wrong while doing the work (the database cannot
+ * be opened, the user already exists, the port is taken).
  */
+
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   type CalendarDatabase,
   connectDatabase,
@@ -45,6 +51,67 @@ function httpUrl(value: string): string {
   return value;
 }
 
+/** What `connectDatabase` opens; anything else is a usage error, before any connection is tried. */
+function databaseUrl(value: string): string {
+  const sqliteFile = value.startsWith('sqlite:')
+    ? value.slice('sqlite:'.length).replace(/^\/\//, '')
+    : undefined;
+  if (sqliteFile !== undefined && sqliteFile.trim() !== '') return value;
+  if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return value;
+  throw new InvalidArgumentError('It must be sqlite:FILE, sqlite::memory: or postgres://USER@HOST:PORT/DB.');
+}
+
+/** A login, as users are created with (and looked up by). */
+function login(value: string): string {
+  if (!/^[\w.@+-]{1,60}$/.test(value)) {
+    throw new InvalidArgumentError('It must be 1 to 60 letters, digits or . _ @ + -.');
+  }
+  return value;
+}
+
+/** A display name or key name: not empty, no surrounding spaces, no control characters. */
+function label(value: string): string {
+  if (value === '' || value.trim() !== value || value.length > 100 || /\p{Cc}/u.test(value)) {
+    throw new InvalidArgumentError('It must be 1 to 100 characters, without surrounding spaces.');
+  }
+  return value;
+}
+
+function hostName(value: string): string {
+  if (value === '' || /\s/.test(value))
+    throw new InvalidArgumentError('It must be a host name or IP address.');
+  return value;
+}
+
+/** `--cors`: `*`, or a comma-separated list of origins (`https://example.org`, `http://localhost:5173`). */
+function corsOrigins(value: string): '*' | string[] {
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 1 && items[0] === '*') return '*';
+  if (items.length === 0 || items.includes('*')) {
+    throw new InvalidArgumentError('It must be * or a comma-separated list of origins.');
+  }
+  return items.map((item) => {
+    const url = URL.canParse(item) ? new URL(item) : undefined;
+    if (
+      !url ||
+      !/^https?:$/.test(url.protocol) ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      url.username ||
+      url.password
+    ) {
+      throw new InvalidArgumentError(
+        `"${item}" is not an origin: write scheme, host and port only (https://example.org).`,
+      );
+    }
+    return url.origin;
+  });
+}
+
 function logLevel(): LogLevel {
   const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
@@ -56,7 +123,34 @@ function logLevel(): LogLevel {
 const databaseOption = () =>
   new Option('--database <url>', 'sqlite:FILE, sqlite::memory: or postgres://…')
     .env('DATABASE_URL')
-    .default(DEFAULT_DATABASE_URL);
+    .default(DEFAULT_DATABASE_URL)
+    .argParser(databaseUrl);
+
+/** A group of commands called without one: one line, not commander's help on stderr. */
+function requireSubcommand(group: Command, path: string): void {
+  const names = group.commands.map((command) => command.name()).join(', ');
+  group.exitOverride((error) => {
+    if (error.code === 'commander.help' && error.exitCode !== 0) {
+      throw new UsageError(`missing command (${names}); see ${path} --help`);
+    }
+    throw error;
+  });
+}
+
+/** Without `--name`: the first of `default`, `key-2`, `key-3`, … the user has never used. */
+async function unusedKeyName(database: CalendarDatabase, user: string): Promise<string> {
+  const rows = await database.kysely
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select('api_keys.name')
+    .where('users.login', '=', user)
+    .execute();
+  const used = new Set(rows.map((row) => row.name));
+  if (!used.has('default')) return 'default';
+  let number = 2;
+  while (used.has(`key-${number}`)) number++;
+  return `key-${number}`;
+}
 
 /** Opens and migrates the database for a one-shot command, and always closes it. */
 async function withDatabase<T>(url: string, run: (database: CalendarDatabase) => Promise<T>): Promise<T> {
@@ -69,28 +163,43 @@ async function withDatabase<T>(url: string, run: (database: CalendarDatabase) =>
   }
 }
 
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
+/** Where the CLI writes: the process's streams, or a test's buffers. */
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
 }
 
+const processOutput: CliOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
 /** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
-async function serve(options: {
-  port: number;
-  host: string;
-  database: string;
-  adapter: 'express' | 'fastify';
-  timezone?: string;
-  siteUrl?: string;
-  apiUrl?: string;
-  perPage?: number;
-  trustProxy?: boolean;
-  demo?: boolean;
-}): Promise<void> {
+async function serve(
+  output: CliOutput,
+  options: {
+    port: number;
+    host: string;
+    database: string;
+    adapter: 'express' | 'fastify';
+    timezone?: string;
+    siteUrl?: string;
+    apiUrl?: string;
+    perPage?: number;
+    trustProxy?: boolean;
+    cors?: '*' | string[];
+    demo?: boolean;
+  },
+): Promise<void> {
   const logger = createLogger(logLevel());
-  const server: RunningServer = await startServer({ ...options, logger });
-  if (server.demoAdministratorKey)
-    process.stderr.write(`demo administrator key: ${server.demoAdministratorKey}\n`);
-  print(`listening on ${server.url}`);
+  const { cors, ...rest } = options;
+  const server: RunningServer = await startServer({
+    ...rest,
+    ...(cors !== undefined ? { cors: { origins: cors } } : {}),
+    logger,
+  });
+  if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
+  output.stdout(`listening on ${server.url}\n`);
   await new Promise<void>((resolve, reject) => {
     const stop = (signal: NodeJS.Signals) => {
       logger.info({ signal }, 'shutting down');
@@ -101,12 +210,15 @@ async function serve(options: {
   });
 }
 
-function buildProgram(): Command {
+function buildProgram(output: CliOutput): Command {
+  const print = (line: string) => output.stdout(`${line}\n`);
   const program = new Command('calendar-events')
     .description('The Calendar Events REST service (calendar/events/v1) and its administration.')
     .version(packageJson.version)
     .exitOverride()
-    .showSuggestionAfterError();
+    .showSuggestionAfterError()
+    // Usage errors get one line from main(), never commander's message plus help on stderr.
+    .configureOutput({ writeOut: output.stdout, writeErr: () => {}, outputError: () => {} });
 
   program
     .command('serve')
@@ -117,7 +229,12 @@ function buildProgram(): Command {
         .default(8080)
         .argParser(integer(0, 65535)),
     )
-    .addOption(new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'))
+    .addOption(
+      new Option('--host <host>', 'interface to listen on')
+        .env('HOST')
+        .default('127.0.0.1')
+        .argParser(hostName),
+    )
     .addOption(databaseOption())
     .addOption(
       new Option('--adapter <name>', 'HTTP framework')
@@ -140,8 +257,14 @@ function buildProgram(): Command {
       new Option('--per-page <n>', 'default page size of lists').env('PER_PAGE').argParser(integer(1, 1000)),
     )
     .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host')
+    .addOption(
+      new Option('--cors <origins>', 'let browser pages on these origins call the API: * or a comma list')
+        .env('CORS_ORIGINS')
+        .argParser(corsOrigins),
+    )
     .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')
-    .action(serve);
+    .option('--no-response-cache', 'answer every GET from the database (to measure the query path)')
+    .action((options: Parameters<typeof serve>[1]) => serve(output, options));
 
   program
     .command('migrate')
@@ -161,9 +284,9 @@ function buildProgram(): Command {
   users
     .command('add')
     .description('create a user')
-    .requiredOption('--login <login>', 'login name')
+    .addOption(new Option('--login <login>', 'login name').argParser(login).makeOptionMandatory())
     .addOption(new Option('--role <role>', 'role').choices(ROLES).makeOptionMandatory())
-    .option('--name <name>', 'display name (default: the login)')
+    .addOption(new Option('--name <name>', 'display name (default: the login)').argParser(label))
     .addOption(databaseOption())
     .option('--json', 'print {"id","login","role"}')
     .action(
@@ -187,21 +310,30 @@ function buildProgram(): Command {
   keys
     .command('create')
     .description('create an API key for a user and print it (it is shown only once)')
-    .requiredOption('--user <login>', 'the user')
-    .option('--name <name>', 'a name for the key', 'default')
+    .addOption(new Option('--user <login>', 'the user').argParser(login).makeOptionMandatory())
+    .addOption(
+      new Option('--name <name>', 'a name for the key (default: default, then key-2, key-3, …)').argParser(
+        label,
+      ),
+    )
     .addOption(databaseOption())
-    .option('--json', 'print {"key","user"}')
-    .action(async (options: { user: string; name: string; database: string; json?: boolean }) => {
-      const key = await withDatabase(options.database, (database) =>
-        createApiKey(database.kysely, options.user, options.name),
-      );
-      print(options.json ? JSON.stringify({ key, user: options.user }) : key);
+    .option('--json', 'print {"key","user","name"}')
+    .action(async (options: { user: string; name?: string; database: string; json?: boolean }) => {
+      const { key, name } = await withDatabase(options.database, async (database) => {
+        const name = options.name ?? (await unusedKeyName(database, options.user));
+        return { key: await createApiKey(database.kysely, options.user, name), name };
+      });
+      if (options.json) print(JSON.stringify({ key, user: options.user, name }));
+      else {
+        print(key);
+        output.stderr(`created key "${name}" for ${options.user}; it is shown only once\n`);
+      }
     });
   keys
     .command('revoke')
     .description("revoke a user's key by name")
-    .requiredOption('--user <login>', 'the user')
-    .requiredOption('--name <name>', 'the name of the key')
+    .addOption(new Option('--user <login>', 'the user').argParser(login).makeOptionMandatory())
+    .addOption(new Option('--name <name>', 'the name of the key').argParser(label).makeOptionMandatory())
     .addOption(databaseOption())
     .action(async (options: { user: string; name: string; database: string }) => {
       const revoked = await withDatabase(options.database, (database) =>
@@ -212,26 +344,59 @@ function buildProgram(): Command {
       print(`revoked key "${options.name}" of ${options.user}`);
     });
 
+  requireSubcommand(users, 'calendar-events users');
+  requireSubcommand(keys, 'calendar-events keys');
+  requireSubcommand(program, 'calendar-events');
   return program;
 }
 
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message || error.name : String(error);
+/** The first line of a failure's message (a driver's may run on; an AggregateError's is empty). */
+function firstLine(error: unknown): string {
+  const inner = error instanceof AggregateError && !error.message ? error.errors[0] : error;
+  const message = inner instanceof Error ? inner.message || inner.name : String(inner);
   return message.split('\n')[0]!.trim();
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Runs the CLI on `argv` (`process.argv`: node, script, arguments…) and resolves with the exit code. */
+export async function main(argv: string[], output: CliOutput = processOutput): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(output).parseAsync(argv);
     return 0;
   } catch (error) {
-    // Commander has printed its own one-line message (or the help) already.
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    process.stderr.write(`error: ${oneLine(error)}\n`);
+    if (error instanceof CommanderError) {
+      // --help and --version have printed on stdout. Commander's usage messages start with `error: ` and may
+      // put a suggestion on a second line (`(Did you mean --port?)`): keep it, on the same line.
+      if (error.exitCode === 0) return 0;
+      const message =
+        error.code === 'commander.help'
+          ? 'error: missing command; see calendar-events --help'
+          : error.message
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean)
+              .join(' ');
+      output.stderr(`${message}\n`);
+      return 2;
+    }
+    output.stderr(`error: ${firstLine(error)}\n`);
     return error instanceof UsageError ? 2 : 1;
   }
 }
 
-process.exitCode = await main(process.argv);
-// Nothing may keep a finished command alive (a pool's timer, a stray socket).
-process.exit();
+/** Whether this module is the program being run (the bin, or `tsx src/cli.ts`), not imported by a test. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    // The installed bin is a symlink to dist/cli.js.
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  process.exitCode = await main(process.argv);
+  // Nothing may keep a finished command alive (a pool's timer, a stray socket).
+  process.exit();
+}

@@ -1,5 +1,6 @@
 import {
   type CalendarCore,
+  type CalendarCoreOptions,
   type CalendarDatabase,
   connectDatabase,
   createCalendarCore,
@@ -28,8 +29,15 @@ export interface StartServerOptions {
   perPage?: number;
   /** Honour `X-Forwarded-Proto/Host`. */
   trustProxy?: boolean;
+  /** Cross-origin access for browser pages on other origins (SPEC §4); off by default. */
+  cors?: CalendarCoreOptions['cors'];
   /** Seed the demo calendar into an empty database. */
   demo?: boolean;
+  /**
+   * Keep GET answers until the data changes (core's `responseCache`, default true). Off, every request runs
+   * its queries: the benchmark's `--no-response-cache` measures the query path this way.
+   */
+  responseCache?: boolean;
   /** Default: no logs. The CLI passes its pino logger. */
   logger?: Logger;
   /**
@@ -79,6 +87,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+      ...(options.responseCache !== undefined ? { responseCache: options.responseCache } : {}),
+      ...(options.cors !== undefined ? { cors: options.cors } : {}),
       ...(fixedNow ? { clock: () => new Date(fixedNow) } : {}),
     });
     let demoAdministratorKey: string | undefined;
