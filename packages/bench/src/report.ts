@@ -6,6 +6,12 @@ export interface BenchResult {
   adapter: string;
   /** `sqlite`, `postgres`, or `none` for the ceiling. */
   database: string;
+  /**
+   * Whether the service kept GET answers in its response cache (its default): then repeated requests for
+   * the same URL are answered from memory while the data is unchanged (lists: within the same second), and
+   * the figures say little about the queries. Off, every request runs its queries. Null for the ceiling.
+   */
+  response_cache: boolean | null;
   events: number;
   rps: number;
   p50_ms: number;
@@ -31,7 +37,12 @@ export interface DatasetSummary {
 export interface BenchReport {
   results: BenchResult[];
   datasets: DatasetSummary[];
-  settings: { connections: number; warmup_s: number; duration_s: number };
+  settings: {
+    response_cache: 'on' | 'off' | 'both';
+    connections: number;
+    warmup_s: number;
+    duration_s: number;
+  };
   machine: { cpus: number; load_average_at_start: number; node: string };
   /** The git commit measured (`+changes` when the work tree had uncommitted changes). */
   revision: string;
@@ -45,6 +56,11 @@ const COLUMNS: Array<{ title: string; value: (r: BenchResult) => string; left?: 
   { title: 'scenario', value: (r) => r.scenario, left: true },
   { title: 'adapter', value: (r) => r.adapter, left: true },
   { title: 'database', value: (r) => r.database, left: true },
+  {
+    title: 'cache',
+    value: (r) => (r.response_cache === null ? '-' : r.response_cache ? 'on' : 'off'),
+    left: true,
+  },
   { title: 'events', value: (r) => r.events.toLocaleString('en-US') },
   { title: 'req/s', value: (r) => Math.round(r.rps).toLocaleString('en-US') },
   { title: 'p50 ms', value: (r) => formatMs(r.p50_ms) },

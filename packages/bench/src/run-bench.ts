@@ -19,6 +19,7 @@ import { type ServerProcess, startCeilingProcess, startServiceProcess } from './
 import { recordResponse } from './targets/recorded-response.js';
 
 export type AdapterName = 'fastify' | 'express';
+export type ResponseCacheMode = 'on' | 'off' | 'both';
 
 export interface BenchOptions {
   events: number;
@@ -28,6 +29,8 @@ export interface BenchOptions {
   databases: DatabaseKind[];
   adapters: AdapterName[];
   scenarios: ScenarioName[];
+  /** Run each target with the service's response cache on, off, or both (one after the other). */
+  responseCache: ResponseCacheMode;
   fresh: boolean;
   dataDir: string;
   /** The benchmark database on the PostgreSQL server (dropped and created when loading). */
@@ -109,6 +112,7 @@ async function preflight(
 function resultOf(
   scenario: string,
   server: ServerProcess,
+  responseCache: boolean | null,
   events: number,
   measurement: Measurement,
   expectedStatus: number,
@@ -118,6 +122,7 @@ function resultOf(
     scenario,
     adapter: server.adapter,
     database: server.database,
+    response_cache: responseCache,
     events,
     rps: measurement.requestsPerSecond,
     p50_ms: measurement.p50Ms,
@@ -142,7 +147,7 @@ async function measureCeiling(
   try {
     const meter = startPeakMemoryMeter(ceiling.pid);
     const measurement = await measureLoad(ceiling.url, { method: 'GET', path: EVENTS_PATH }, load);
-    const result = resultOf('default-list', ceiling, events, measurement, 200, meter.stop());
+    const result = resultOf('default-list', ceiling, null, events, measurement, 200, meter.stop());
     output.write(
       `ceiling (node:http, same bytes): ${Math.round(result.rps).toLocaleString('en-US')} req/s\n`,
     );
@@ -185,12 +190,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   const results: BenchResult[] = [];
   let ceiling: BenchResult | undefined;
+  const cacheModes = options.responseCache === 'both' ? [true, false] : [options.responseCache === 'on'];
+  const targets = options.adapters.flatMap((adapter) =>
+    cacheModes.map((responseCache) => ({ adapter, responseCache })),
+  );
   for (const dataset of datasets) {
     const scenarios = buildScenarios(dataset.facts, dataset.administratorKey).filter((s) =>
       options.scenarios.includes(s.name),
     );
-    for (const adapter of options.adapters) {
-      const label = `${dataset.kind}/${adapter}`;
+    for (const { adapter, responseCache } of targets) {
+      const label = `${dataset.kind}/${adapter}${responseCache ? '' : ' (no response cache)'}`;
       let server: ServerProcess | undefined;
       let wrote = false;
       try {
@@ -200,6 +209,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           databaseUrl: dataset.url,
           logDir: join(dataDir, 'logs'),
           cpuProfileDir: options.cpuProfileDir,
+          responseCache,
         });
         await smokeCheck(server, dataset);
         ceiling ??= await measureCeiling(server, dataDir, options.events, load, output);
@@ -212,6 +222,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           const result = resultOf(
             scenario.name,
             server,
+            responseCache,
             options.events,
             measurement,
             scenario.expectedStatus,
@@ -251,6 +262,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       generated_at: d.facts.generatedAt,
     })),
     settings: {
+      response_cache: options.responseCache,
       connections: load.connections,
       warmup_s: load.warmupSeconds,
       duration_s: load.durationSeconds,

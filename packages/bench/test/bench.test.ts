@@ -1,6 +1,6 @@
 /**
- * The benchmark end to end, small: 500 events on SQLite, one adapter, every scenario for a second, through
- * the CLI as `pnpm bench` runs it. Checks the JSON it writes, that every answer had the expected status
+ * The benchmark end to end, small: 500 events on SQLite, one adapter with its response cache on and off,
+ * every scenario for a second, through the CLI as `pnpm bench` runs it. Checks the JSON it writes, that every answer had the expected status
  * (304 for the conditional GET, 201 for creation), and that the created events were removed afterwards.
  */
 import { execFile } from 'node:child_process';
@@ -35,22 +35,25 @@ describe('pnpm bench', () => {
         'packages/bench/src/cli.ts',
         ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
         ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
-        ...['--data-dir', dataDir, '--json', jsonFile],
+        ...['--response-cache', 'both', '--data-dir', dataDir, '--json', jsonFile],
       ],
-      { cwd: REPO_ROOT, timeout: 80_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
+      { cwd: REPO_ROOT, timeout: 110_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
     ));
     report = JSON.parse(await readFile(jsonFile, 'utf8'));
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('writes a row per scenario, plus the ceiling, with every figure', () => {
-    expect(report.results.map((r) => `${r.scenario} ${r.adapter} ${r.database}`)).toEqual([
-      'default-list node:http none',
-      ...SCENARIOS.map((scenario) => `${scenario} fastify sqlite`),
-    ]);
+    expect(report.results.map((r) => `${r.scenario} ${r.adapter} ${r.database} ${r.response_cache}`)).toEqual(
+      [
+        'default-list node:http none null',
+        ...SCENARIOS.map((scenario) => `${scenario} fastify sqlite true`),
+        ...SCENARIOS.map((scenario) => `${scenario} fastify sqlite false`),
+      ],
+    );
     for (const result of report.results) {
       expect(Object.keys(result)).toEqual(
         expect.arrayContaining([
@@ -79,9 +82,10 @@ describe('pnpm bench', () => {
 
   it('prints the table', () => {
     expect(stdout).toMatch(
-      /scenario\s+adapter\s+database\s+events\s+req\/s\s+p50 ms\s+p99 ms\s+ceiling ratio\s+RSS MB/,
+      /scenario\s+adapter\s+database\s+cache\s+events\s+req\/s\s+p50 ms\s+p99 ms\s+ceiling ratio\s+RSS MB/,
     );
-    expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+500/);
+    expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+on\s+500/);
+    expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+off\s+500/);
   });
 
   it('leaves the calendar as generated', async () => {

@@ -3,6 +3,8 @@
  *
  * The router only translates: an Express request becomes a CoreRequest, and core's CoreResponse is written back
  * unchanged. Every status, header and byte comes from core, so this router and the Fastify plugin answer alike.
+ * It is a plain middleware rather than an `express.Router()`: it claims its paths with one regular expression,
+ * and writes through Node's `writeHead`/`end`, so no Express code runs between the host's router and core.
  *
  * @example
  * const core = createCalendarCore({ database });
@@ -18,7 +20,7 @@ import type {
   CoreResponse,
   Principal,
 } from '@calendar-events/core';
-import express, { type Request, type Response, type Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export interface CalendarRouterOptions {
   core: CalendarCore;
@@ -40,12 +42,20 @@ function bodyWasConsumed(req: Request): boolean {
   return req.body !== undefined && req.readableEnded;
 }
 
+/** No `Content-Length` and no `Transfer-Encoding`: the request has no body (RFC 9112 §6.3). */
+const NO_BODY: CoreRequestBody = { kind: 'raw', data: '' };
+
 /**
- * The body as core takes it: the unread stream; the bytes a host's `express.raw()`/`express.text()` kept (core
- * still parses them and decides on the media type); or the value a host's JSON or form parser produced.
+ * The body as core takes it: none; the unread stream; the bytes a host's `express.raw()`/`express.text()` kept
+ * (core still parses them and decides on the media type); or the value a host's JSON or form parser produced.
  */
 function coreBody(req: Request): CoreRequestBody {
-  if (!bodyWasConsumed(req)) return { kind: 'raw', data: req };
+  if (!bodyWasConsumed(req)) {
+    const { headers } = req;
+    return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined
+      ? NO_BODY
+      : { kind: 'raw', data: req };
+  }
   const body: unknown = req.body;
   if (typeof body === 'string' || body instanceof Uint8Array) return { kind: 'raw', data: body };
   return { kind: 'parsed', value: body };
@@ -57,46 +67,61 @@ export function toCoreRequest(
   language?: string,
   authenticate?: CalendarRouterOptions['authenticate'],
 ): CoreRequest {
-  return {
-    ...(authenticate ? { authenticate: () => authenticate(req) } : {}),
+  const request: CoreRequest = {
     method: req.method,
     url: req.originalUrl,
     mountPath: req.baseUrl,
     headers: req.headers,
     body: coreBody(req),
     encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
-    ...(language !== undefined ? { language } : {}),
   };
+  if (language !== undefined) request.language = language;
+  if (authenticate) request.authenticate = () => authenticate(req);
+  return request;
 }
 
 /**
- * Writes core's answer unchanged. `res.end` rather than `res.send`/`res.json`, which would add Express's own
- * weak ETag and conditional-GET handling on top of core's.
+ * Writes core's answer unchanged, with Node's own `writeHead`/`end`: not `res.send`/`res.json`, which would add
+ * Express's weak ETag and conditional-GET handling on top of core's, nor `res.set`, which rewrites the content
+ * type. Headers the host set before (`res.setHeader`, a CORS middleware) are kept; core's win on a clash.
  */
 export function sendCoreResponse(res: Response, response: CoreResponse): void {
-  res.status(response.status).set(response.headers).end(response.body);
+  res.writeHead(response.status, response.headers);
+  res.end(response.body);
 }
 
 /** Core never rejects; should it ever, answer 500 without inventing a body. */
 function failSafe(res: Response): void {
   if (res.headersSent) res.destroy();
-  else res.status(500).end();
+  else res.writeHead(500).end();
 }
 
-/** A router that claims only the paths under the namespace of its address, leaving every other path to the host. */
-export function createCalendarRouter(options: CalendarRouterOptions): Router {
+/** The path part of a URL (`/calendar/events/v1/events` of `/calendar/events/v1/events?page=2`). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * A middleware that claims only the paths under the namespace of its address, leaving every other path to the
+ * host (`next()`). Mount it with `app.use(path, …)` or on any router; `req.url` is then relative to the mount.
+ */
+export function createCalendarRouter(options: CalendarRouterOptions): RequestHandler {
   const { core, language, authenticate } = options;
-  const router = express.Router();
   // Case-sensitive and exact, unlike a string mount path: `/Calendar/…` stays the host's business.
   const namespace = new RegExp(`^${escapeRegExp(core.namespacePath(language))}(?:/.*)?$`);
-  router.all(namespace, (req, res) => {
-    Promise.resolve()
-      .then(() => core.handle(toCoreRequest(req, language, authenticate)))
-      .then((response) => sendCoreResponse(res, response))
-      .catch((error: unknown) => {
-        core.logger.error({ err: error }, 'express adapter failed to answer');
-        failSafe(res);
-      });
-  });
-  return router;
+  const failed = (res: Response) => (error: unknown) => {
+    core.logger.error({ err: error }, 'express adapter failed to answer');
+    failSafe(res);
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!namespace.test(pathOf(req.url))) return next();
+    let answer: Promise<CoreResponse>;
+    try {
+      answer = core.handle(toCoreRequest(req, language, authenticate));
+    } catch (error) {
+      return failed(res)(error);
+    }
+    answer.then((response) => sendCoreResponse(res, response), failed(res));
+  };
 }

@@ -11,7 +11,13 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import type { CalendarCore, CoreRequest, CoreResponse, Principal } from '@calendar-events/core';
+import type {
+  CalendarCore,
+  CoreRequest,
+  CoreRequestBody,
+  CoreResponse,
+  Principal,
+} from '@calendar-events/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -33,6 +39,16 @@ function isRawPayload(body: unknown): body is RawPayload {
   return typeof body === 'object' && body !== null && RAW_PAYLOAD in body;
 }
 
+/** No `Content-Length` and no `Transfer-Encoding`: the request has no body (RFC 9112 §6.3). */
+const NO_BODY: CoreRequestBody = { kind: 'raw', data: '' };
+
+function unparsedBody(request: FastifyRequest): CoreRequestBody {
+  const { headers } = request;
+  return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined
+    ? NO_BODY
+    : { kind: 'raw', data: request.raw };
+}
+
 /**
  * Turns a Fastify request into core's request. `mountPath` is the plugin's prefix. Fastify does not parse bodies
  * of GET, HEAD or body-less requests; then the untouched Node stream goes to core, as the Express router does.
@@ -44,8 +60,7 @@ export function toCoreRequest(
   authenticate?: CalendarPluginOptions['authenticate'],
 ): CoreRequest {
   const body = request.body;
-  return {
-    ...(authenticate ? { authenticate: () => authenticate(request) } : {}),
+  const core: CoreRequest = {
     method: request.method,
     url: request.url,
     mountPath,
@@ -53,11 +68,13 @@ export function toCoreRequest(
     body: isRawPayload(body)
       ? { kind: 'raw', data: body[RAW_PAYLOAD] }
       : body === undefined
-        ? { kind: 'raw', data: request.raw }
+        ? unparsedBody(request)
         : { kind: 'parsed', value: body },
     encrypted: (request.raw.socket as Partial<TLSSocket>).encrypted === true,
-    ...(language !== undefined ? { language } : {}),
   };
+  if (language !== undefined) core.language = language;
+  if (authenticate) core.authenticate = () => authenticate(request);
+  return core;
 }
 
 /** Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. */

@@ -4,8 +4,8 @@
  * responses (SPEC §1): the API under both addresses, the health checks, the API reference (`/docs/`), and core's
  * `rest_no_route` for every other path.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { CalendarCore, CoreResponse, Logger } from '@calendar-events/core';
 import * as expressAdapter from '@calendar-events/http-express';
 import * as fastifyAdapter from '@calendar-events/http-fastify';
@@ -73,9 +73,38 @@ function healthResponse(core: CalendarCore, path: '/healthz' | '/readyz'): Promi
   return path === '/healthz' ? Promise.resolve(core.health()) : core.ready();
 }
 
+/**
+ * The HTTP server of an Express app whose requests and responses are born with the app's prototypes. Express
+ * (4 and 5) otherwise swaps the prototype of both objects on every request (`Object.setPrototypeOf` in
+ * `app.handle`), which leaves V8 with new hidden classes per request: property loads on `req`/`res` miss
+ * their inline caches in Node's HTTP internals as much as in ours. Measured on a bare `app.use` answering
+ * fixed bytes: 63 µs of CPU per request with `app.listen`, 19 µs with this server (node:http alone: 15 µs).
+ * See expressjs/express#5998. Express still calls `setPrototypeOf`, but with the prototype the object has.
+ */
+function createExpressServer(app: express.Express): Server {
+  function ExpressRequest(this: IncomingMessage, socket: Socket) {
+    IncomingMessage.call(this, socket);
+  }
+  ExpressRequest.prototype = app.request;
+  function ExpressResponse(this: ServerResponse, request: IncomingMessage, options?: object) {
+    (ServerResponse as unknown as (...args: unknown[]) => void).call(this, request, options);
+  }
+  ExpressResponse.prototype = app.response;
+  return createServer(
+    {
+      IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
+      ServerResponse: ExpressResponse as unknown as typeof ServerResponse,
+    },
+    app,
+  );
+}
+
 export function createExpressApp(core: CalendarCore, logger: Logger): HttpApp {
   const app = express();
+  // Core writes every header and answers conditional requests itself; nothing reads `req.query`.
   app.disable('x-powered-by');
+  app.disable('etag');
+  app.disable('query parser');
   app.use(expressAdapter.createCalendarRouter({ core }));
   for (const language of core.config.languages.filter((l) => l !== core.config.defaultLanguage)) {
     app.use(expressAdapter.createCalendarRouter({ core, language }));
@@ -85,7 +114,7 @@ export function createExpressApp(core: CalendarCore, logger: Logger): HttpApp {
       .then((r) => expressAdapter.sendCoreResponse(res, r))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'request failed');
-        if (!res.headersSent) res.status(500).end();
+        if (!res.headersSent) res.writeHead(500).end();
       });
   for (const path of ['/healthz', '/readyz'] as const) {
     app.get(path, (_req, res) => void answer(res, healthResponse(core, path)));
@@ -94,7 +123,8 @@ export function createExpressApp(core: CalendarCore, logger: Logger): HttpApp {
   app.use((req, res, next) => {
     const response = apiReference.answer({ method: req.method, url: req.originalUrl, headers: req.headers });
     if (!response) return next();
-    res.status(response.status).set(response.headers).end(response.body);
+    res.writeHead(response.status, response.headers);
+    res.end(response.body);
   });
   // Every other path: core's 404 `rest_no_route`, as Fastify's side answers too.
   app.use((req, res) => void answer(res, core.handle(expressAdapter.toCoreRequest(req))));
@@ -107,7 +137,7 @@ export function createExpressApp(core: CalendarCore, logger: Logger): HttpApp {
     },
     listen: (port, host) =>
       new Promise((resolve, reject) => {
-        const listening = app.listen(port, host);
+        const listening = createExpressServer(app).listen(port, host);
         listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
         logRequests(listening, logger);
         listening.once('error', reject);

@@ -1,8 +1,10 @@
 /**
  * Where the generated calendars live and when they can be reused. SQLite: a file per N under the data
  * folder. PostgreSQL: one database (`calendar_bench`), dropped and created again for each new load. Either
- * is reused when N, the list of schema migrations and the generator are unchanged (the cache key), and it
- * is less than a month old (its three years stay centred on today); `--fresh` always loads anew.
+ * is reused when N and the generator are unchanged (the cache key) and it is less than a month old (its three
+ * years stay centred on today); `--fresh` always loads anew. A calendar made before new migrations were
+ * added is migrated forward, as a deployment would be, rather than loaded again (a million events take
+ * minutes to load); one made with migrations that no longer exist (renamed, removed) is loaded again.
  * The manifest beside it holds what the scenarios need and the administrator's key (JSON, named
  * `.manifest` so that the repository's linter, which checks every `.json` file, leaves it alone).
  */
@@ -11,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type CalendarDatabase, connectDatabase } from '@calendar-events/core';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { ProgressOutput } from '../progress.js';
 import type { DatasetFacts } from './generate.js';
@@ -35,6 +38,8 @@ export interface Dataset {
 
 interface Manifest {
   cacheKey: string;
+  /** The migrations the calendar's schema has had applied, in order. */
+  migrations: string[];
   /** Ties a PostgreSQL database to the manifest written for it (kept in the database's comment). */
   loadId: string;
   facts: DatasetFacts;
@@ -62,9 +67,18 @@ async function migrationNames(): Promise<string[]> {
   }
 }
 
-async function cacheKeyFor(events: number): Promise<string> {
-  const key = JSON.stringify({ generator: GENERATOR_VERSION, events, migrations: await migrationNames() });
+function cacheKeyFor(events: number): string {
+  const key = JSON.stringify({ generator: GENERATOR_VERSION, events });
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** Whether `applied` is where `current` started: the same names in the same order, maybe fewer. */
+function isPrefix(applied: readonly string[] | undefined, current: readonly string[]): boolean {
+  return (
+    Array.isArray(applied) &&
+    applied.length <= current.length &&
+    applied.every((name, index) => name === current[index])
+  );
 }
 
 async function readManifest(file: string): Promise<Manifest | undefined> {
@@ -129,7 +143,8 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
   const { kind, events, output } = options;
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const cacheKey = await cacheKeyFor(events);
+  const cacheKey = cacheKeyFor(events);
+  const migrations = await migrationNames();
   const sqliteFile = join(dataDir, `calendar-${events}.db`);
   const url = kind === 'sqlite' ? `sqlite:${sqliteFile}` : options.postgresUrl;
   const manifestFile =
@@ -142,6 +157,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
   if (
     manifest &&
     manifest.cacheKey === cacheKey &&
+    isPrefix(manifest.migrations, migrations) &&
     manifest.facts.shape.events === events &&
     isFresh(manifest)
   ) {
@@ -150,12 +166,24 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
         ? existsSync(sqliteFile)
         : (await postgresComment(url)) === `${manifest.cacheKey}:${manifest.loadId}`;
     if (present) {
-      // A run that was interrupted may have left created events behind.
-      const removed = await withDatabase(url, (database) =>
-        removeAddedRecords(database, manifest.facts.lastGeneratedPostId, manifest.administratorKey),
-      );
+      const migrating = performance.now();
+      const { removed, applied } = await withDatabase(url, async (database) => {
+        const applied = await database.migrate();
+        if (applied.length > 0 && kind === 'postgres') await sql`analyze`.execute(database.kysely);
+        // A run that was interrupted may have left created events behind.
+        const removed = await removeAddedRecords(
+          database,
+          manifest.facts.lastGeneratedPostId,
+          manifest.administratorKey,
+        );
+        return { removed, applied };
+      });
+      if (applied.length > 0) {
+        manifest.migrations = migrations;
+        await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+      }
       output.write(
-        `${label}: reusing the calendar generated ${manifest.facts.generatedAt} (loaded in ${manifest.loadSeconds.toFixed(1)} s${removed > 0 ? `; removed ${removed} records of an earlier run` : ''})\n`,
+        `${label}: reusing the calendar generated ${manifest.facts.generatedAt} (loaded in ${manifest.loadSeconds.toFixed(1)} s${applied.length > 0 ? `; migrated forward with ${applied.join(', ')} in ${((performance.now() - migrating) / 1000).toFixed(1)} s` : ''}${removed > 0 ? `; removed ${removed} records of an earlier run` : ''})\n`,
       );
       return {
         kind,
@@ -191,7 +219,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
       client.query(`comment on database ${name} is '${cacheKey}:${loadId}'`),
     );
   }
-  const written: Manifest = { cacheKey, loadId, ...loaded, loadSeconds };
+  const written: Manifest = { cacheKey, migrations, loadId, ...loaded, loadSeconds };
   await writeFile(manifestFile, `${JSON.stringify(written, null, 2)}\n`);
   return { kind, url, ...loaded, loadSeconds, reused: false };
 }

@@ -104,11 +104,13 @@ export interface ServiceProcessOptions {
   logDir: string;
   /** Write a V8 CPU profile of the server into this folder when it stops. */
   cpuProfileDir?: string | undefined;
+  /** Keep GET answers in the service's response cache (its default); false starts it with `--no-response-cache`. */
+  responseCache: boolean;
 }
 
 /** `calendar-events serve` on a free port, with the site URL a real deployment would set. */
 export function startServiceProcess(options: ServiceProcessOptions): Promise<ServerProcess> {
-  const name = `${options.database}-${options.adapter}`;
+  const name = `${options.database}-${options.adapter}${options.responseCache ? '' : '-no-cache'}`;
   // One folder per target: the main thread and tsx's loader thread each write a profile into it.
   const profile = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${join(options.cpuProfileDir, name)}`]
@@ -131,6 +133,7 @@ export function startServiceProcess(options: ServiceProcessOptions): Promise<Ser
       '0',
       '--site-url',
       'https://calendar.example',
+      ...(options.responseCache ? [] : ['--no-response-cache']),
     ],
     { adapter: options.adapter, database: options.database },
     join(options.logDir, `${name}.log`),

@@ -53,7 +53,8 @@ export function finishGet(
 ): CoreResponse {
   if (response.status !== 200 || response.body === undefined)
     return isHead ? { ...response, body: undefined } : response;
-  const etag = etagOf(response.body);
+  // A cached answer carries the ETag computed when it was stored.
+  const etag = response.headers.ETag ?? etagOf(response.body);
   response.headers.ETag = etag;
   if (ifNoneMatch && etagListMatches(ifNoneMatch, etag, true)) {
     const { 'Content-Length': _length, 'Content-Type': _type, ...rest } = response.headers;

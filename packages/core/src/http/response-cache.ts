@@ -3,7 +3,13 @@
  * computed at is current (every write transaction moves it, on every instance), and, for routes whose
  * answer depends on the clock (default date windows, computed defaults), only within the same clock second.
  * A hit costs one indexed read of the version instead of a dozen queries and the serialization.
+ *
+ * The cache is bounded by the size of the bodies it holds as well as by their number (a page of 50 events
+ * is 100 times the size of one event), and forgets the least recently used answers first. Each entry keeps
+ * the ETag of its body, computed once, so that a hit does not hash the body again (`finishGet` takes the
+ * ETag an answer already has).
  */
+import { etagOf } from './respond.js';
 import type { CoreResponse } from './types.js';
 
 interface Entry {
@@ -11,6 +17,8 @@ interface Entry {
   /** The clock second the entry is bound to, for clock-dependent routes. */
   second: number | undefined;
   response: CoreResponse;
+  /** What the entry is counted as: its body's length (UTF-16 code units) and key, plus the headers. */
+  size: number;
 }
 
 export interface ResponseCache {
@@ -18,14 +26,39 @@ export interface ResponseCache {
   set(key: string, version: number, second: number | undefined, response: CoreResponse): void;
 }
 
-export function createResponseCache(capacity = 5000): ResponseCache {
+export interface ResponseCacheLimits {
+  /** Most answers kept (default 5,000). */
+  entries?: number;
+  /** Most characters of bodies and keys kept (default 16 Mi: 16 to 32 MB of strings). */
+  size?: number;
+}
+
+/** Headers and the entry itself, roughly, so that many tiny answers also count. */
+const ENTRY_OVERHEAD = 512;
+
+export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseCache {
+  const maxEntries = limits.entries ?? 5000;
+  const maxSize = limits.size ?? 16 * 1024 * 1024;
+  // Insertion order is recency order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
+  let size = 0;
+
+  function remove(key: string, entry: Entry): void {
+    entries.delete(key);
+    size -= entry.size;
+  }
+
   return {
     get(key, version, second) {
       const entry = entries.get(key);
-      if (!entry || entry.version !== version || (entry.second !== undefined && entry.second !== second))
+      if (!entry) return undefined;
+      if (entry.version !== version || (entry.second !== undefined && entry.second !== second)) {
+        remove(key, entry);
         return undefined;
-      // A copy: callers add headers (ETag) to what they get.
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      // A copy: callers may add headers to what they get.
       return {
         status: entry.response.status,
         headers: { ...entry.response.headers },
@@ -33,8 +66,18 @@ export function createResponseCache(capacity = 5000): ResponseCache {
       };
     },
     set(key, version, second, response) {
-      if (entries.size >= capacity) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { version, second, response: { ...response, headers: { ...response.headers } } });
+      const entrySize = (response.body?.length ?? 0) + key.length + ENTRY_OVERHEAD;
+      if (entrySize > maxSize / 4) return;
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      const headers = { ...response.headers };
+      if (response.body !== undefined && headers.ETag === undefined) headers.ETag = etagOf(response.body);
+      entries.set(key, { version, second, response: { ...response, headers }, size: entrySize });
+      size += entrySize;
+      for (const [oldKey, oldest] of entries) {
+        if (entries.size <= maxEntries && size <= maxSize) break;
+        remove(oldKey, oldest);
+      }
     },
   };
 }

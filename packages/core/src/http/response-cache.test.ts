@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { etagOf } from './respond.js';
+import { createResponseCache } from './response-cache.js';
+import type { CoreResponse } from './types.js';
+
+const answer = (body: string): CoreResponse => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+  body,
+});
+
+describe('createResponseCache', () => {
+  it('answers while the data version (and, when bound, the second) is the same, with the ETag computed once', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    cache.set('clock', 1, 100, answer('{"b":2}'));
+    expect(cache.get('a', 1, 5)).toEqual({
+      status: 200,
+      headers: { 'Content-Type': 'application/json; charset=UTF-8', ETag: etagOf('{"a":1}') },
+      body: '{"a":1}',
+    });
+    expect(cache.get('a', 2, 5)).toBeUndefined();
+    expect(cache.get('clock', 1, 100)?.body).toBe('{"b":2}');
+    expect(cache.get('clock', 1, 101)).toBeUndefined();
+  });
+
+  it('hands out copies: headers added to a hit do not change the entry', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{}'));
+    cache.get('a', 1, 0)!.headers.Allow = 'GET';
+    expect(cache.get('a', 1, 0)!.headers.Allow).toBeUndefined();
+  });
+
+  it('keeps within its number of entries and its size, forgetting the least recently used first', () => {
+    const byCount = createResponseCache({ entries: 2 });
+    byCount.set('a', 1, undefined, answer('a'));
+    byCount.set('b', 1, undefined, answer('b'));
+    byCount.get('a', 1, 0);
+    byCount.set('c', 1, undefined, answer('c'));
+    expect(['a', 'b', 'c'].map((key) => byCount.get(key, 1, 0)?.body)).toEqual(['a', undefined, 'c']);
+
+    const bySize = createResponseCache({ size: 12_000 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) bySize.set(key, 1, undefined, answer(key.repeat(2000)));
+    // Each entry counts 2,000 characters of body plus its key and a fixed overhead: four fit.
+    expect(['a', 'b', 'c', 'd', 'e'].map((key) => bySize.get(key, 1, 0) !== undefined)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // An answer larger than a quarter of the cache is not kept at all.
+    bySize.set('huge', 1, undefined, answer('x'.repeat(5000)));
+    expect(bySize.get('huge', 1, 0)).toBeUndefined();
+    expect(bySize.get('e', 1, 0)).toBeDefined();
+  });
+});
