@@ -14,14 +14,14 @@ function tooLarge(limit: number): ApiError {
 async function readRaw(
   data: AsyncIterable<Uint8Array> | Uint8Array | string,
   limit: number,
-): Promise<string> {
+): Promise<Buffer> {
   if (typeof data === 'string') {
     if (Buffer.byteLength(data) > limit) throw tooLarge(limit);
-    return data;
+    return Buffer.from(data, 'utf8');
   }
   if (data instanceof Uint8Array) {
     if (data.byteLength > limit) throw tooLarge(limit);
-    return Buffer.from(data).toString('utf8');
+    return Buffer.from(data);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -31,7 +31,23 @@ async function readRaw(
     if (size <= limit) chunks.push(Buffer.from(chunk));
   }
   if (size > limit) throw tooLarge(limit);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The text fields of a `multipart/form-data` body (WordPress reads them like a form; files are not
+ * parameters), parsed by the runtime's own Fetch implementation, then read with the form's bracket rules.
+ */
+async function parseMultipart(bytes: Buffer, contentType: string): Promise<ParamBag> {
+  let fields: FormData;
+  try {
+    fields = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new ApiError('rest_invalid_body', 'Invalid multipart/form-data body passed.', 400);
+  }
+  const pairs = new URLSearchParams();
+  for (const [name, value] of fields) if (typeof value === 'string') pairs.append(name, value);
+  return parseFormEncoded(pairs.toString());
 }
 
 function mediaType(headers: Record<string, string | string[] | undefined>): string {
@@ -96,7 +112,12 @@ export async function parseBody(
     if (type === 'application/x-www-form-urlencoded') return { form: parsedForm(body.value) };
     return { json: jsonToBag(body.value) };
   }
-  const text = await readRaw(body.data, limit);
+  const bytes = await readRaw(body.data, limit);
+  if (type === 'multipart/form-data') {
+    const header = headers['content-type'];
+    return { form: await parseMultipart(bytes, Array.isArray(header) ? header[0]! : header!) };
+  }
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
   if (type === 'application/json' || type.endsWith('+json')) {
     try {
@@ -111,7 +132,7 @@ export async function parseBody(
   if (type === 'application/x-www-form-urlencoded') return { form: parseFormEncoded(text) };
   throw new ApiError(
     'rest_unsupported_media_type',
-    `Unsupported content type "${type || '(none)'}": send application/json or application/x-www-form-urlencoded.`,
+    `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
     415,
   );
 }

@@ -126,6 +126,36 @@ describeContract('errors and routing', (service) => {
     expect(large.json.code).toBe('rest_request_too_large');
   });
 
+  it('reads multipart/form-data bodies like forms, brackets included, and ignores files', async () => {
+    const boundary = '----calendar-test-boundary';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body =
+      part('title', 'Multipart') +
+      part('start_date', '2026-04-01 10:00') +
+      part('end_date', '2026-04-01 12:00') +
+      part('venue[venue]', 'Form Hall') +
+      part('tags[]', 'alpha') +
+      part('tags[]', 'beta') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nfile\r\n` +
+      `--${boundary}--\r\n`;
+    const res = await service().request('POST', '/events', {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      as: 'admin',
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.title).toBe('Multipart');
+    expect(res.json.venue.venue).toBe('Form Hall');
+    expect(res.json.tags.map((t: { name: string }) => t.name)).toEqual(['alpha', 'beta']);
+    const broken = await service().request('POST', '/events', {
+      headers: { 'content-type': 'multipart/form-data; boundary=nope' },
+      body: 'not multipart at all',
+      as: 'admin',
+    });
+    expect(broken.status).toBe(400);
+  });
+
   it('checks validation before permission (400 before 401)', async () => {
     const res = await service().request('DELETE', '/venues/99999');
     expect(res.status).toBe(400);
