@@ -23,6 +23,7 @@ export interface CalendarCore {
   /**
    * The path, relative to where an adapter is mounted, under which the API of an address lives:
    * `/calendar/events/v1`, or `/de/calendar/events/v1` for `language: 'de'` (SPEC §2).
+   * @throws RangeError for a language that is not configured.
    */
   namespacePath(language?: string): string;
   /** `GET /healthz`: the process answers (no I/O). */
@@ -66,7 +67,15 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     routes,
     logger,
     handle: dispatcher.handle,
-    namespacePath: (language) => addressPath(config, language),
+    namespacePath(language) {
+      // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
+      // that would otherwise answer every request with 404.
+      if (language !== undefined && !config.languages.includes(language))
+        throw new RangeError(
+          `language "${language}" is not one of the configured languages (${config.languages.join(', ')})`,
+        );
+      return addressPath(config, language);
+    },
     health: () => jsonResponse(200, { status: 'ok' }, { 'Cache-Control': 'no-store' }),
     async ready() {
       try {

@@ -42,3 +42,13 @@ describe('smoke', () => {
     await core.close();
   });
 });
+
+describe('namespacePath', () => {
+  it('gives each configured language its address and refuses the others', () => {
+    const core = createCalendarCore({ database: createSqliteDatabase(':memory:') });
+    expect(core.namespacePath()).toBe('/calendar/events/v1');
+    expect(core.namespacePath('en')).toBe('/calendar/events/v1');
+    expect(core.namespacePath('de')).toBe('/de/calendar/events/v1');
+    expect(() => core.namespacePath('fr')).toThrow(/not one of the configured languages \(en, de\)/);
+  });
+});
