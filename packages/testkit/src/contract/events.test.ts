@@ -375,6 +375,46 @@ describeContract('events', (service) => {
     expect(notEditor.status).toBe(403);
   });
 
+  it('applies the password to by-slug reads, removes it with "", and accepts it on delete', async () => {
+    const { json: event } = await create({ password: 'secret', description: 'Hidden' });
+    const bySlug = await service().request('GET', `/events/by-slug/${event.slug}`);
+    expect(bySlug.status).toBe(403);
+    expect(bySlug.json.code).toBe('event-password-protected');
+    const bySlugRight = await service().request('GET', `/events/by-slug/${event.slug}`, {
+      query: { password: 'secret' },
+    });
+    expect(bySlugRight.status).toBe(200);
+    expect(bySlugRight.json.description).toBe('<p>Hidden</p>');
+    // Another event's password unlocks nothing.
+    await create({ title: 'Other', password: 'other' });
+    const otherPassword = await service().request('GET', `/events/${event.id}`, {
+      query: { password: 'other' },
+    });
+    expect(otherPassword.status).toBe(403);
+
+    const removed = await service().request('POST', `/events/${event.id}`, {
+      json: { password: '' },
+      as: 'editor',
+    });
+    expect(removed.status, removed.text).toBe(200);
+    const open = await service().request('GET', `/events/${event.id}`);
+    expect(open.status).toBe(200);
+    expect(open.json.description).toBe('<p>Hidden</p>');
+
+    const relocked = await service().request('PATCH', `/events/${event.id}`, {
+      json: { password: 'again' },
+      as: 'admin',
+    });
+    expect(relocked.status).toBe(200);
+    expect((await service().request('GET', `/events/${event.id}`)).status).toBe(403);
+    const trashed = await service().request('DELETE', `/events/${event.id}`, {
+      query: { password: 'whatever' },
+      as: 'admin',
+    });
+    expect(trashed.status, trashed.text).toBe(200);
+    expect(trashed.json.status).toBe('trash');
+  });
+
   it('registers image URLs once and rejects bad images', async () => {
     const a = await create({ image: 'https://cdn.example.com/poster.jpg' });
     expect(a.json.image).toMatchObject({ url: 'https://cdn.example.com/poster.jpg', extension: 'jpg' });
