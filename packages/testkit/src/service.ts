@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import type { Binding } from './bindings.js';
 import { encodePhpForm } from './form-encoding.js';
 import { createTestSchema } from './postgres.js';
+import { ResponseContract } from './response-schemas.js';
 
 export type TestUserName =
   | 'admin'
@@ -67,7 +68,9 @@ export interface TestService {
   core: CalendarCore;
   /**
    * Sends a real HTTP request. `path` is relative to the default namespace (`/events`) unless it starts with
-   * `/calendar`, `/de/` (then relative to `baseUrl`) or `http` (absolute).
+   * `/calendar`, `/de/` (then relative to `baseUrl`) or `http` (absolute). Every answer from inside either
+   * address is checked against the `/doc` of that address (SPEC §11): an answer the document does not
+   * describe (status, required headers, body) rejects with the problems listed.
    */
   request(method: string, path: string, options?: TestRequestOptions): Promise<TestResponse>;
   users: Record<TestUserName, TestUser>;
@@ -230,11 +233,12 @@ export async function startTestService(
     });
     const users = await createTestUsers(database);
     http = await listen(binding.adapter, core);
+    const checkAnswer = answerChecker(http.baseUrl, [core.namespacePath(), core.namespacePath('de')]);
     const service: TestService = {
       baseUrl: http.baseUrl,
       core,
       users,
-      request: (method, path, options) => sendRequest(service, method, path, options),
+      request: (method, path, options) => sendRequest(service, checkAnswer, method, path, options),
       setNow(date) {
         const parsed = new Date(date);
         if (Number.isNaN(parsed.getTime())) throw new Error(`setNow: not a date: ${String(date)}`);
@@ -262,8 +266,97 @@ function resolveUrl(service: TestService, path: string): string {
   return `${service.baseUrl}${service.core.namespacePath()}${path}`;
 }
 
+/**
+ * Compiled contracts, shared by the services of a test file: the documents of one address differ between
+ * services only in their server address and computed defaults, which the answers do not depend on.
+ */
+const contracts = new Map<string, ResponseContract>();
+
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as plain JSON
+type Json = any;
+
+/** What the checks read from a document: the component schemas, and each operation's path parameters and answers. */
+function contractKey(document: Json): string {
+  const paths = Object.entries<Json>(document.paths ?? {}).map(([path, item]) => [
+    path,
+    Object.entries<Json>(item).map(([method, operation]) => [
+      method,
+      (operation.parameters ?? [])
+        .filter((p: Json) => p.in === 'path')
+        .map((p: Json) => [p.name, p.schema?.type]),
+      operation.responses,
+    ]),
+  ]);
+  return JSON.stringify([document.components, paths]);
+}
+
+interface SentRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+type AnswerCheck = (request: SentRequest, answer: Omit<TestResponse, 'json'>) => Promise<void>;
+
+/**
+ * Checks answers from inside the API's addresses (`namespaces`, relative to `baseUrl`) against the `/doc`
+ * each address serves, fetched once per address and service. Other URLs (the host app's own paths, other
+ * hosts) are left alone: they are not the API's.
+ */
+function answerChecker(baseUrl: string, namespaces: readonly string[]): AnswerCheck {
+  const origin = new URL(baseUrl).origin;
+  const loaded = new Map<string, Promise<ResponseContract>>();
+  const contractOf = (namespace: string) => {
+    let contract = loaded.get(namespace);
+    if (!contract) {
+      contract = (async () => {
+        const response = await fetch(`${baseUrl}${namespace}/doc`);
+        if (response.status !== 200)
+          throw new Error(`${namespace}/doc answered ${response.status}: the answers cannot be checked`);
+        const document = await response.json();
+        const key = contractKey(document);
+        let shared = contracts.get(key);
+        if (!shared) {
+          shared = new ResponseContract(document);
+          contracts.set(key, shared);
+        }
+        return shared;
+      })();
+      loaded.set(namespace, contract);
+      // A failed fetch is not kept: the next answer tries again.
+      contract.catch(() => loaded.delete(namespace));
+    }
+    return contract;
+  };
+  return async (request, answer) => {
+    const url = new URL(request.url);
+    if (url.origin !== origin) return;
+    const namespace = namespaces.find((ns) => url.pathname === ns || url.pathname.startsWith(`${ns}/`));
+    if (namespace === undefined) return;
+    const contract = await contractOf(namespace);
+    const problems = contract.answerProblems({
+      method: request.method,
+      path: url.pathname.slice(namespace.length),
+      search: url.search,
+      requestHeaders: request.headers,
+      status: answer.status,
+      headers: answer.headers,
+      text: answer.text,
+    });
+    if (problems.length === 0) return;
+    throw new Error(
+      [
+        `${request.method} ${url.pathname}${url.search} → ${answer.status}: the answer does not match ${namespace}/doc`,
+        ...problems.map((problem) => `  - ${problem}`),
+        `  body: ${answer.text.slice(0, 600)}`,
+      ].join('\n'),
+    );
+  };
+}
+
 async function sendRequest(
   service: TestService,
+  checkAnswer: AnswerCheck,
   method: string,
   path: string,
   options: TestRequestOptions = {},
@@ -306,5 +399,7 @@ async function sendRequest(
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: Object.fromEntries(response.headers), text, json };
+  const answer = { status: response.status, headers: Object.fromEntries(response.headers), text };
+  await checkAnswer({ url, method, headers }, answer);
+  return { ...answer, json };
 }

@@ -2,11 +2,13 @@
  * The documented answers and the real ones agree (SPEC §11): every route is called, and every answer's body
  * is validated against the schema that the served `/doc` gives for that path, method and status. Records
  * are made rich (venue, organizers, terms, image, cost, coordinates, a parent category) so that the nested
- * schemas are exercised too, and the last test checks that no documented operation went uncalled.
+ * schemas are exercised too, and the last test checks that no documented operation went uncalled. (Every
+ * other answer of the contract suite is checked too, by `TestService.request`; the tests at the end show
+ * that check is not vacuous.)
  */
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { describeContract, type TestRequestOptions, type TestResponse } from '../index.js';
-import { ResponseContract } from '../response-schemas.js';
+import { type RealAnswer, ResponseContract } from '../response-schemas.js';
 
 const EVENT = {
   title: 'Jazz Night',
@@ -373,6 +375,99 @@ describeContract('OpenAPI document against real answers', (service) => {
     const page = (await call('GET', '/events', { status: 200 })).json;
     page.events[0].categories[0].filter = 'display';
     expect(contract.problems('/events', 'GET', 200, page)).not.toEqual([]);
+  });
+
+  /** A real answer to `answerProblems`, as `TestService.request` passes it, with `change` applied. */
+  const answerOf = (
+    method: string,
+    path: string,
+    res: TestResponse,
+    change: Partial<RealAnswer> = {},
+  ): RealAnswer => ({
+    method,
+    path,
+    search: '',
+    requestHeaders: {},
+    status: res.status,
+    headers: res.headers,
+    text: res.text,
+    ...change,
+  });
+
+  it('checks whole answers: status, required headers, body, unknown routes, OPTIONS, HEAD and _envelope', async () => {
+    const created = await call('POST', '/events', { json: EVENT, as: 'admin', status: 201 });
+    const id = created.json.id as number;
+    expect(contract.templateOf(`/events/${id}/`)).toBe('/events/{id}');
+    expect(contract.templateOf('/events/by-slug/a-slug')).toBe('/events/by-slug/{slug}');
+    expect(contract.templateOf('/events/abc')).toBeUndefined();
+    expect(contract.templateOf('')).toBe('/');
+    expect(contract.answerProblems(answerOf('POST', '/events', created))).toEqual([]);
+    // A create must answer 201 with a Location; a body with one key too many is not an event.
+    expect(contract.answerProblems(answerOf('POST', '/events', created, { status: 200 }))).not.toEqual([]);
+    const { location: _location, ...withoutLocation } = created.headers;
+    expect(
+      contract.answerProblems(answerOf('POST', '/events', created, { headers: withoutLocation })),
+    ).toContainEqual(expect.stringMatching(/Location/));
+    const extra = JSON.stringify({ ...created.json, extra: 1 });
+    expect(contract.answerProblems(answerOf('POST', '/events', created, { text: extra }))).not.toEqual([]);
+    expect(contract.answerProblems(answerOf('POST', '/events', created, { text: '<html>' }))).not.toEqual([]);
+    // A method override is routed as core routes it: a POST that says DELETE is checked as a delete.
+    const overridden = answerOf('POST', `/events/${id}`, created, { status: 200, search: '_method=DELETE' });
+    expect(contract.answerProblems(overridden)).toEqual([]);
+    expect(
+      contract.answerProblems({
+        ...overridden,
+        search: '',
+        requestHeaders: { 'X-HTTP-Method-Override': 'GET' },
+      }),
+    ).not.toEqual([]);
+
+    // A path or method the API does not have answers with the error envelope, never a success.
+    const missing = await service().request('GET', '/events/abc');
+    expect(missing.status).toBe(404);
+    expect(contract.answerProblems(answerOf('GET', '/events/abc', missing))).toEqual([]);
+    expect(contract.answerProblems(answerOf('GET', '/events/abc', created, { status: 200 }))).not.toEqual([]);
+
+    // OPTIONS answers with the route's entry of the namespace index; HEAD with the headers of a GET only.
+    const options = await service().request('OPTIONS', '/events');
+    expect(contract.answerProblems(answerOf('OPTIONS', '/events', options))).toEqual([]);
+    const badOptions = JSON.stringify({ ...options.json, extra: true });
+    expect(
+      contract.answerProblems(answerOf('OPTIONS', '/events', options, { text: badOptions })),
+    ).not.toEqual([]);
+    const head = await service().request('HEAD', '/events');
+    expect(contract.answerProblems(answerOf('HEAD', '/events', head))).toEqual([]);
+    expect(contract.answerProblems(answerOf('HEAD', '/events', head, { text: '{}' }))).not.toEqual([]);
+
+    // `_envelope` carries the real answer inside a 200: that answer is what is checked.
+    const enveloped = await service().request('GET', `/events/${id}`, { query: { _envelope: '1' } });
+    expect(enveloped.json.status).toBe(200);
+    const inner = { ...enveloped.json, body: { ...enveloped.json.body, venue: null } };
+    expect(
+      contract.answerProblems(
+        answerOf('GET', `/events/${id}`, enveloped, { search: '_envelope=1', text: JSON.stringify(inner) }),
+      ),
+    ).not.toEqual([]);
+  });
+
+  it('fails the request itself when its answer does not match the document of its address', async () => {
+    const check = vi.spyOn(ResponseContract.prototype, 'answerProblems');
+    try {
+      await service().request('GET', '/de/calendar/events/v1/events/by-slug/nothing');
+      expect(check).toHaveBeenLastCalledWith(
+        expect.objectContaining({ method: 'GET', path: '/events/by-slug/nothing', status: 400 }),
+      );
+      check.mockReturnValueOnce(['a problem planted by the test']);
+      await expect(service().request('GET', '/events')).rejects.toThrow(
+        /GET \/calendar\/events\/v1\/events → 200: the answer does not match \/calendar\/events\/v1\/doc\n {2}- a problem planted by the test/,
+      );
+      // Outside the API's addresses nothing is checked.
+      check.mockClear();
+      await service().request('GET', `${service().baseUrl}/somewhere-else`);
+      expect(check).not.toHaveBeenCalled();
+    } finally {
+      check.mockRestore();
+    }
   });
 
   it('has called every documented operation', () => {
