@@ -220,3 +220,6 @@ export const eventDeletedSchema = deletedAnswer('EventDeleted', eventSchema, {
 
 /** A delete trashes the event (200 with it), or removes a trashed one for good with `force=true`. */
 export const eventDeleteAnswerSchema = z.union([eventSchema, eventDeletedSchema]);
+
+/** The event as the serializer builds it: typing its object with this makes drift a compile error. */
+export type EventOutput = z.output<typeof eventSchema>;

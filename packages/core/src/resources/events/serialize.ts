@@ -15,8 +15,11 @@ import { organizers } from '../organizers/organizers.js';
 import { postDates } from '../posts/fields.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
+import type { OrganizerOutput } from '../organizers/response-schema.js';
 import { loadEventTerms } from '../terms/event-terms.js';
+import type { VenueOutput } from '../venues/response-schema.js';
 import { venues } from '../venues/venues.js';
+import type { EventOutput } from './response-schema.js';
 
 export interface EventRecord {
   post: PostRow;
@@ -47,7 +50,7 @@ export interface ProtectedAccess {
 }
 
 /** Fields blanked in lists for a protected event shown without its password (ref §8.3). */
-function blankProtected(event: Record<string, unknown>): Record<string, unknown> {
+function blankProtected(event: EventOutput): EventOutput {
   return {
     ...event,
     description: '',
@@ -78,7 +81,7 @@ export async function serializeEvents(
   context: RequestContext,
   records: readonly EventRecord[],
   options: { single: boolean } & ProtectedAccess,
-): Promise<Record<string, unknown>[]> {
+): Promise<EventOutput[]> {
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
@@ -108,14 +111,18 @@ export async function serializeEvents(
     const url = context.urls.site(`/event/${post.slug}/`);
     const values: number[] = JSON.parse(event.cost);
     const position = event.currency_position as 'prefix' | 'postfix' | '';
-    const venue = event.venue_id !== null ? venueObjects.get(event.venue_id) : undefined;
+    // The linked-post serializer builds plain records for both kinds; their shapes are checked by the
+    // contract suite against the Venue and Organizer schemas, not here.
+    const venue = (event.venue_id !== null ? venueObjects.get(event.venue_id) : undefined) as
+      | VenueOutput
+      | undefined;
     const organizerList = links
       .filter((l) => l.event_id === post.id)
-      .map((l) => organizerObjects.get(l.organizer_id))
-      .filter((o): o is Record<string, unknown> => o !== undefined);
+      .map((l) => organizerObjects.get(l.organizer_id) as OrganizerOutput | undefined)
+      .filter((o): o is OrganizerOutput => o !== undefined);
     const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
     const description = renderHtml(t.description);
-    const out: Record<string, unknown> = {
+    const out: EventOutput = {
       id: post.id,
       global_id: globalId(config, post.id),
       global_id_lineage: [globalId(config, post.id)],

@@ -6,6 +6,7 @@
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
 import type { ImageRow } from '../../db/schema.js';
+import type { ImageOutput } from './response-schema.js';
 
 export function isImageUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -57,11 +58,11 @@ export async function loadImages(db: Db, ids: ReadonlyArray<number | null>): Pro
 }
 
 /** The image object of ref §2.5, with empty fields left out (the plugin `array_filter`s it), or `false`. */
-export function serializeImage(image: ImageRow | undefined): false | Record<string, unknown> {
+export function serializeImage(image: ImageRow | undefined): false | ImageOutput {
   if (!image) return false;
   const path = new URL(image.url).pathname;
   const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
-  const out: Record<string, unknown> = { url: image.url, id: image.id };
+  const out: ImageOutput = { url: image.url, id: image.id };
   if (extension) out.extension = extension;
   if (image.width) out.width = image.width;
   if (image.height) out.height = image.height;

@@ -35,3 +35,6 @@ export const imageSchema = z
       'Ein Beitragsbild. Unbekannte Angaben fehlen.',
     ),
   });
+
+/** The image as `serializeImage` builds it. */
+export type ImageOutput = z.output<typeof imageSchema>;

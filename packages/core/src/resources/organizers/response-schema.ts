@@ -47,6 +47,8 @@ export const organizerDeletedSchema = deletedAnswer('OrganizerDeleted', organize
 /** A delete trashes the organizer (200 with it), or removes a trashed one for good with `force=true`. */
 export const organizerDeleteAnswerSchema = z.union([organizerSchema, organizerDeletedSchema]);
 
+export type OrganizerOutput = z.output<typeof organizerSchema>;
+
 /** The answers of the organizer routes, for their `response` declarations. */
 export const organizerResponses = {
   list: organizerListSchema,

@@ -22,6 +22,7 @@ import {
   translatedDescription,
   translatedName,
 } from './repository.js';
+import type { EmbeddedTermOutput } from './response-schema.js';
 import { serializeEmbeddedTerm } from './serialize.js';
 
 const DIGITS = /^\d+$/;
@@ -157,8 +158,8 @@ export async function setEventTerms(
 }
 
 export interface EventTerms {
-  categories: object[];
-  tags: object[];
+  categories: EmbeddedTermOutput[];
+  tags: EmbeddedTermOutput[];
 }
 
 /**

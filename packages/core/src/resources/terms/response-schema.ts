@@ -152,6 +152,11 @@ export const tagListSchema = termListEnvelope({
   description: { en: 'A page of event tags.', de: 'Eine Seite mit Schlagwörtern.' },
 });
 
+/** The terms as the serializers build them (terms/serialize.ts). */
+export type EmbeddedTermOutput = z.output<typeof embeddedTermSchema>;
+export type CategoryOutput = z.output<typeof categorySchema>;
+export type TagOutput = z.output<typeof tagSchema>;
+
 /** The response schemas of the term routes, by collection (the routes are one implementation for both). */
 export const termResponses = {
   categories: { list: categoryListSchema, item: categorySchema },

@@ -4,6 +4,7 @@
 import sanitizeHtml from 'sanitize-html';
 import type { RequestContext } from '../../context.js';
 import type { TermRecord } from './repository.js';
+import type { CategoryOutput, EmbeddedTermOutput, TagOutput } from './response-schema.js';
 import { type TaxonomyKind, taxonomyKind } from './taxonomy.js';
 
 /**
@@ -64,27 +65,31 @@ export function termUrls(
 }
 
 /** Shape (b): what `/categories` and `/tags` return. Tags have no `parent` key; there is no `_links`. */
-export function serializeTerm(context: RequestContext, term: TermRecord): Record<string, unknown> {
+export function serializeTerm(context: RequestContext, term: TermRecord): CategoryOutput | TagOutput {
   const kind = taxonomyKind(term.taxonomy);
-  return {
+  const common = {
     id: term.id,
     count: term.count,
     description: termDescription(term.description),
     name: term.name,
     slug: term.slug,
-    taxonomy: kind.wordpressName,
-    ...(kind.hierarchical ? { parent: term.parent } : {}),
+  };
+  const rest = {
     meta: [],
     url: context.urls.site(kind.permalink(term.slug)),
     urls: termUrls(context, kind, term),
   };
+  // Spelled out per taxonomy, so that each shape is checked against its own schema.
+  return kind.hierarchical
+    ? ({ ...common, taxonomy: 'tribe_events_cat', parent: term.parent, ...rest } satisfies CategoryOutput)
+    : ({ ...common, taxonomy: 'post_tag', ...rest } satisfies TagOutput);
 }
 
 /**
  * Shape (a): a term inside an event. WordPress's `WP_Term` fields, with the internals `term_group`,
  * `term_taxonomy_id` and `filter` kept at constant values (SPEC §4); `parent` is present for tags too (0).
  */
-export function serializeEmbeddedTerm(context: RequestContext, term: TermRecord): Record<string, unknown> {
+export function serializeEmbeddedTerm(context: RequestContext, term: TermRecord): EmbeddedTermOutput {
   const kind = taxonomyKind(term.taxonomy);
   return {
     name: term.name,

@@ -76,6 +76,8 @@ export const venueDeletedSchema = deletedAnswer('VenueDeleted', venueSchema, {
 /** A delete trashes the venue (200 with it), or removes a trashed one for good with `force=true`. */
 export const venueDeleteAnswerSchema = z.union([venueSchema, venueDeletedSchema]);
 
+export type VenueOutput = z.output<typeof venueSchema>;
+
 /** The answers of the venue routes, for their `response` declarations. */
 export const venueResponses = {
   list: venueListSchema,
