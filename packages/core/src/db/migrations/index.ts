@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial.js';
 import { eventSearch } from './0002-event-search.js';
 import { dataVersion } from './0003-data-version.js';
 import { termCounts } from './0004-term-counts.js';
+import { searchIndexes } from './0005-search-indexes.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0002-event-search': eventSearch(traits),
     '0003-data-version': dataVersion,
     '0004-term-counts': termCounts,
+    '0005-search-indexes': searchIndexes(traits),
   };
   return { getMigrations: async () => migrations };
 }

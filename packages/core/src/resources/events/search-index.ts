@@ -9,7 +9,7 @@ import type { RequestContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
 import { loadTexts } from '../posts/repository.js';
-import type { SearchTerms } from '../posts/search.js';
+import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 
 /** Rewrites the index rows of an event, one per configured language, with the fallback applied. */
 export async function refreshEventSearch(context: RequestContext, eventId: number): Promise<void> {
@@ -28,14 +28,15 @@ export async function refreshEventSearch(context: RequestContext, eventId: numbe
   if (rows.length > 0) await db.insertInto('event_search').values(rows).execute();
 }
 
-/** An FTS5 phrase: the text in double quotes, inner quotes doubled. */
-function ftsPhrase(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
-}
-
 /**
  * The ids of the events matching `terms` in `language`, as a subquery for `events.id in (…)`. Terms of three
- * characters or more go through the index; shorter ones and exclusions filter the rows it found.
+ * characters or more go through the trigram index; shorter ones and exclusions filter the rows it found.
+ *
+ * PostgreSQL chooses per search: for a selective term it reads the `pg_trgm` index and sorts the few
+ * matches (`Bitmap Index Scan on event_search_body_trgm`); for a common one, walking the start-date index and
+ * testing each event's row until the page is full is cheaper, and its statistics tell it so. SQLite has
+ * no statistics and always starts from the FTS5 index. With only terms under three characters (or only
+ * exclusions) no trigram index can help, and the terms filter the date-ordered events instead.
  */
 export function matchingEventIds(
   context: RequestContext,
@@ -44,8 +45,8 @@ export function matchingEventIds(
   language: string,
 ): Expression<number> {
   const { traits } = context.database;
-  const indexed = terms.include.filter((t) => [...t].length >= 3);
-  const unindexed = terms.include.filter((t) => [...t].length < 3);
+  const indexed = terms.include.filter(isIndexable);
+  const unindexed = terms.include.filter((t) => !isIndexable(t));
   let query = db
     .selectFrom('event_search')
     .select('event_search.event_id')

@@ -36,7 +36,7 @@ import {
   slugTaken,
   writeTexts,
 } from './repository.js';
-import { searchFragments } from './search.js';
+import { indexedCandidates, isBlankSearch, searchFragments } from './search.js';
 import { globalId, withoutFalsy } from './serialize.js';
 import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from './visibility.js';
 
@@ -277,33 +277,67 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     if (params.description !== undefined) texts.description = String(params.description);
     if (!existing || Object.keys(texts).length > 0)
       await writeTexts(db, id, context.language, config.defaultLanguage, texts);
+    await refreshSearchText(db, id);
     return id;
   }
 
   /**
+   * Rewrites the record's row of `linked_post_search` (migration 0005): its searchable fields (ref §6.5) in
+   * every language, the text the search index narrows candidates by.
+   */
+  async function refreshSearchText(db: Db, id: number): Promise<void> {
+    const [detail, texts] = await Promise.all([
+      db
+        .selectFrom(`${kind.table} as d` as 'venues as d')
+        .selectAll('d')
+        .where('d.id', '=', id)
+        .executeTakeFirst() as Promise<DetailRow | undefined>,
+      db
+        .selectFrom('post_texts')
+        .select(['title', 'description', 'excerpt'])
+        .where('post_id', '=', id)
+        .orderBy('language')
+        .execute(),
+    ]);
+    const parts = [
+      ...kind.searchFields.map((field) => detail?.[field] as string | null | undefined),
+      ...texts.flatMap((t) => [t.title, t.description, t.excerpt]),
+    ];
+    // Line breaks separate the fields: no search fragment contains one.
+    const body = parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
+    await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
+      on conflict (post_id) do update set body = excluded.body`.execute(db);
+  }
+
+  /**
    * Duplicate avoidance (ref §7.8): a record whose name equals the new one, case-insensitively (and whose
-   * description equals the sent one, if sent), is reused and its fields overwritten.
+   * description equals the sent one, if sent), is reused and its fields overwritten. Names and descriptions
+   * are compared as a reader in the request's language sees them: its own text, else the default
+   * language's, field by field (SPEC §7), as the `term_exists` check of categories and tags does.
    */
   async function findDuplicate(context: RequestContext, params: Params): Promise<PostRow | undefined> {
-    const { db, database } = context;
+    const { db, database, config } = context;
+    const fold = database.traits.foldCase;
+    const languages = languagesFor(context.language, config.defaultLanguage);
+    const fallback = languages.length > 1;
+    const seen = (name: 'title' | 'description') =>
+      fallback ? sql`coalesce(${sql.ref(`tl.${name}`)}, ${sql.ref(`td.${name}`)})` : sql.ref(`tl.${name}`);
     let query = db
       .selectFrom('posts')
-      .innerJoin('post_texts', 'post_texts.post_id', 'posts.id')
+      .leftJoin('post_texts as tl', (join) =>
+        join.onRef('tl.post_id', '=', 'posts.id').on('tl.language', '=', context.language),
+      )
+      .$if(fallback, (q) =>
+        q.leftJoin('post_texts as td', (join) =>
+          join.onRef('td.post_id', '=', 'posts.id').on('td.language', '=', config.defaultLanguage),
+        ),
+      )
       .selectAll('posts')
       .where('posts.type', '=', type)
       .where('posts.status', '!=', 'trash')
-      .where('post_texts.language', '=', context.config.defaultLanguage)
-      .where(
-        database.traits.foldCase(sql.ref('post_texts.title')),
-        '=',
-        database.traits.foldCase(sql.val(plainTitle(String(params[nameField])))),
-      );
+      .where(fold(seen('title')), '=', fold(sql.val(plainTitle(String(params[nameField])))));
     if (params.description !== undefined)
-      query = query.where(
-        database.traits.foldCase(sql.ref('post_texts.description')),
-        '=',
-        database.traits.foldCase(sql.val(String(params.description))),
-      );
+      query = query.where(fold(seen('description')), '=', fold(sql.val(String(params.description))));
     return query.orderBy('posts.id').limit(1).executeTakeFirst();
   }
 
@@ -385,7 +419,8 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
       throw pluginError('archive-bad-search-string');
     let base = db.selectFrom('posts').where('posts.type', '=', type).where(statusCondition(statuses));
 
-    if (params.search !== undefined) {
+    // A search of blanks only has no fragment to look for: it filters nothing (as a request without it).
+    if (params.search !== undefined && !isBlankSearch(params.search)) {
       const fragments = searchFragments(params.search);
       const languages = languagesFor(context.language, config.defaultLanguage);
       const fallback = languages.length > 1;
@@ -427,6 +462,15 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
             .where(fragments.length > 0 ? sql<SqlBool>`(${matches})` : sql<SqlBool>`1 = 0`),
         ),
       );
+      // The trigram index finds the records whose texts contain every fragment of three characters or more
+      // somewhere; the rule above then runs on those candidates only. When every fragment is shorter, no
+      // index can help and the rule alone scans the records of the type (short searches only).
+      const candidates = indexedCandidates(
+        context.database.traits,
+        { table: 'linked_post_search', key: 'post_id' },
+        fragments,
+      );
+      if (candidates) base = base.where(sql<SqlBool>`${sql.ref('posts.id')} in (${candidates})`);
       echo.push(['search', params.search]);
     }
 
@@ -532,7 +576,8 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
               `${plural[0]!.toUpperCase()}${plural.slice(1)} whose name, description or details contain the text.`,
               `${kind.label.plural} deren Name, Beschreibung oder Angaben den Text enthalten.`,
             ),
-            { validate: (value) => typeof value !== 'string' || value.trim() !== '' },
+            // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
+            { validate: (value) => typeof value !== 'string' || value !== '' },
           ),
           event: param.id<RequestContext>(
             text(`The ${plural} of this event.`, `Die ${kind.label.plural} dieser Veranstaltung.`),

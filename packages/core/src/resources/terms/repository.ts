@@ -220,9 +220,10 @@ export async function lookUpTermsByIdOrSlug(
 }
 
 /**
- * The term of a taxonomy whose name in the default language equals `name`, ignoring case (the database's
- * case folding on both sides: full Unicode on PostgreSQL, ASCII on SQLite). For categories only siblings
- * under `parent` count (WordPress's `term_exists` rule: the same name may appear under different parents).
+ * The term of a taxonomy whose name, as a reader in the request's language sees it (its own name, else the
+ * default language's: SPEC §7), equals `name`, ignoring case (the database's case folding on both sides).
+ * For categories only siblings under `parent` count (WordPress's `term_exists` rule: the same name may
+ * appear under different parents).
  */
 export async function findTermByName(
   context: RequestContext,
@@ -230,17 +231,31 @@ export async function findTermByName(
   name: string,
   parent: number | undefined,
 ): Promise<{ id: number; slug: string } | undefined> {
-  const { db, database, config } = context;
-  const fold = database.traits.foldCase;
-  let query = db
-    .selectFrom('terms')
-    .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
+  const fold = context.database.traits.foldCase;
+  let query = termsWithTexts(context)
     .select(['terms.id', 'terms.slug'])
     .where('terms.taxonomy', '=', taxonomy)
-    .where('term_texts.language', '=', config.defaultLanguage)
-    .where(fold(sql.ref('term_texts.name')), '=', fold(sql.val(name)));
+    .where(fold(translatedName), '=', fold(sql.val(name)));
   if (parent !== undefined) query = query.where('terms.parent_id', '=', parent);
   return query.orderBy('terms.id').limit(1).executeTakeFirst();
+}
+
+/**
+ * Rewrites the term's row of `term_search` (migration 0005): its slug and its names in every language, the
+ * text the search index narrows `search` candidates by. Every write of a slug or name calls it.
+ */
+export async function refreshTermSearch(db: Db, termId: number): Promise<void> {
+  const [term, texts] = await Promise.all([
+    db.selectFrom('terms').select('slug').where('id', '=', termId).executeTakeFirst(),
+    db.selectFrom('term_texts').select('name').where('term_id', '=', termId).orderBy('language').execute(),
+  ]);
+  if (!term) return;
+  // Line breaks separate the parts; a candidate matched across two parts fails the exact check that follows.
+  const body = [term.slug, ...texts.map((t) => t.name)]
+    .filter((part) => part !== null && part !== '')
+    .join('\n');
+  await sql`insert into term_search (term_id, body) values (${termId}, ${body})
+    on conflict (term_id) do update set body = excluded.body`.execute(db);
 }
 
 /** Ids of `id` and every category above it, walking up the tree (stops on a cycle). */
@@ -316,6 +331,7 @@ export async function insertTerm(
   const texts: TermTexts = { name: term.name };
   if (term.description !== undefined) texts.description = term.description;
   await writeTermTexts(db, row.id, language, config.defaultLanguage, texts);
+  await refreshTermSearch(db, row.id);
   return row.id;
 }
 
@@ -336,5 +352,6 @@ export async function deleteTerm(
   // Explicit deletes rather than relying on ON DELETE CASCADE, which SQLite applies only with foreign keys on.
   await db.deleteFrom('event_terms').where('term_id', '=', term.id).execute();
   await db.deleteFrom('term_texts').where('term_id', '=', term.id).execute();
+  await sql`delete from term_search where term_id = ${term.id}`.execute(db);
   await db.deleteFrom('terms').where('id', '=', term.id).execute();
 }

@@ -2,7 +2,7 @@
  * `/categories` and `/tags` (ref §1, §2.4b, §3.2, §5.8, §5.8b, §6.6, §7.1, §7.9, §8.2). One implementation,
  * parameterized by the taxonomy's descriptor.
  */
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { canManageTerms, canReadRecord } from '../../auth/capabilities.js';
 import { plainText, plainTitle } from '../../content/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
@@ -16,6 +16,7 @@ import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js
 import type { ParamValue } from '../../http/parse-params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
+import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import {
   ancestorsAndSelf,
   deleteTerm,
@@ -27,6 +28,7 @@ import {
   loadTerm,
   lookUpTermsByIdOrSlug,
   publishedEventCount,
+  refreshTermSearch,
   type TermRecord,
   type TermTexts,
   termRecordSelection,
@@ -127,11 +129,13 @@ function parentParam(description: { en: string; de: string }): ParamSpec {
 function listParams(kind: TaxonomyKind): ParamSpecs {
   const params: ParamSpecs = {
     ...pageParams,
-    search: param.text(
+    // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
+    search: param.string<RequestContext>(
       text(
         'Only terms whose name or slug contains this text (case-insensitive).',
         'Nur Begriffe, deren Name oder Slug diesen Text enthält (ohne Beachtung der Groß-/Kleinschreibung).',
       ),
+      { validate: (value) => value !== '' },
     ),
     exclude: termListParam(
       kind,
@@ -252,7 +256,8 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
   const exclude = params.exclude !== undefined ? await resolveTermList(db, kind, params.exclude) : undefined;
 
   let filtered = termsWithTexts(context).where('terms.taxonomy', '=', kind.taxonomy);
-  if (params.search !== undefined) {
+  // A search of blanks only filters nothing (as for events and venues).
+  if (params.search !== undefined && !isBlankSearch(params.search)) {
     const pattern = `%${escapeLike(params.search)}%`;
     filtered = filtered.where((eb) =>
       eb.or([
@@ -260,6 +265,13 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
         database.traits.ilike(sql.ref('terms.slug'), pattern),
       ]),
     );
+    // The trigram index finds the terms whose slug or any name contains the text; the exact rule above then
+    // runs on those only. A text under three characters cannot use the index: the rule alone scans the
+    // taxonomy's terms then.
+    const candidates = indexedCandidates(database.traits, { table: 'term_search', key: 'term_id' }, [
+      params.search,
+    ]);
+    if (candidates) filtered = filtered.where(sql<SqlBool>`${sql.ref('terms.id')} in (${candidates})`);
   }
   if (include) filtered = filtered.where('terms.id', 'in', include);
   if (exclude) filtered = filtered.where('terms.id', 'not in', exclude);
@@ -358,8 +370,9 @@ async function create(kind: TaxonomyKind, context: RequestContext, params: Param
   const parent: number = kind.hierarchical ? (params.parent ?? 0) : 0;
   const requestedSlug = params.slug !== undefined ? sanitizeSlug(params.slug) : '';
 
-  // `term_exists` (ref §7.9): the same name (default language, any case) under the same parent. As in
-  // WordPress, an explicitly sent slug that is free lets the same name exist twice.
+  // `term_exists` (ref §7.9): the same name (any case) under the same parent, as a reader in the request's
+  // language sees names (its own, else the default language's: SPEC §7). As in WordPress, an explicitly
+  // sent slug that is free lets the same name exist twice.
   const sameName = await findTermByName(context, kind.taxonomy, name, kind.hierarchical ? parent : undefined);
   if (sameName) {
     const slugIsFree =
@@ -419,6 +432,7 @@ async function update(kind: TaxonomyKind, context: RequestContext, params: Param
   if (params.description !== undefined) texts.description = params.description;
   if (Object.keys(texts).length > 0)
     await writeTermTexts(db, term.id, language, config.defaultLanguage, texts);
+  if (changes.slug !== undefined || texts.name !== undefined) await refreshTermSearch(db, term.id);
   return { body: await serializeById(context, term.id) };
 }
 
