@@ -86,7 +86,10 @@ export function toCoreRequest(
  * type. Headers the host set before (`res.setHeader`, a CORS middleware) are kept; core's win on a clash.
  */
 export function sendCoreResponse(res: Response, response: CoreResponse): void {
-  res.writeHead(response.status, response.headers);
+  // Lower-case names, as Fastify (and HTTP/2) send them, so both adapters write the same bytes.
+  const headers: Record<string, string> = {};
+  for (const name in response.headers) headers[name.toLowerCase()] = response.headers[name]!;
+  res.writeHead(response.status, headers);
   res.end(response.body);
 }
 

@@ -22,6 +22,8 @@ type Auth = 'admin' | 'subscriber' | 'bad-key' | 'none';
 interface Exchange {
   status: number;
   headers: Record<string, string>;
+  /** Header names as written on the wire (case kept), in order, without `Date`. */
+  names: string[];
   text: string;
 }
 
@@ -554,6 +556,7 @@ async function exchange(side: Side, step: Step, state: State): Promise<Exchange>
   const {
     status,
     headers: received,
+    names,
     text,
   } = await new Promise<Exchange>((resolve, reject) => {
     const req = httpRequest(`${side.server.url}${path}`, { method: step.method, headers }, (res) => {
@@ -562,14 +565,20 @@ async function exchange(side: Side, step: Step, state: State): Promise<Exchange>
       res.on('error', reject);
       res.on('end', () => {
         const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
-        resolve({ status: res.statusCode ?? 0, headers: flat, text: Buffer.concat(chunks).toString('utf8') });
+        const names = res.rawHeaders.filter((_, i) => i % 2 === 0).filter((n) => n.toLowerCase() !== 'date');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: flat,
+          names,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
       });
     });
     req.on('error', reject);
     req.end(body);
   });
   const { date: _date, ...rest } = received;
-  return { status, headers: rest, text };
+  return { status, headers: rest, names, text };
 }
 
 /** What differs, as `express ≠ fastify`, or undefined when nothing does. */
@@ -582,6 +591,11 @@ function describeDifference(fromExpress: Exchange, fromFastify: Exchange): strin
     const [a, b] = [fromExpress.headers[name], fromFastify.headers[name]];
     if (a !== b) parts.push(`${name}: ${a ?? '(none)'} ≠ ${b ?? '(none)'}`);
   }
+  // Byte for byte: the names as written, letter case included (their order is each framework's own).
+  const [expressNames, fastifyNames] = [fromExpress.names, fromFastify.names].map((n) =>
+    [...n].sort().join(', '),
+  );
+  if (expressNames !== fastifyNames) parts.push(`header names ${expressNames} ≠ ${fastifyNames}`);
   if (fromExpress.text !== fromFastify.text) {
     parts.push(`body ${fromExpress.text.slice(0, 300)} ≠ ${fromFastify.text.slice(0, 300)}`);
   }
