@@ -214,6 +214,17 @@ export class ResponseContract {
     return problems;
   }
 
+  /**
+   * What is wrong with a JSON request body by the body an operation documents; empty when it fits. A body
+   * the API accepted should fit when it uses the documented forms (the API accepts more lenient ones too).
+   */
+  requestBodyProblems(path: string, method: string, body: unknown): string[] {
+    const schema =
+      this.document.paths?.[path]?.[method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+    if (schema === undefined) return [`${method.toUpperCase()} ${path} documents no JSON body`];
+    return this.schemaProblems(`request ${method} ${path}`, schema, body);
+  }
+
   /** What is wrong with a value by one component schema (`Event`, `Error`, …); empty when it fits. */
   componentProblems(name: string, value: unknown): string[] {
     const validate = this.componentValidator(name);

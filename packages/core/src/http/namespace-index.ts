@@ -34,7 +34,11 @@ export function describeParam(spec: ParamSpec, language: string, context: Reques
           ? 'object'
           : spec.kind;
   if (type) out.type = type;
-  if (spec.kind === 'list') out.items = { type: spec.items === 'integer' ? 'integer' : 'string' };
+  if (spec.kind === 'list')
+    out.items = {
+      type: spec.items === 'integer' ? 'integer' : 'string',
+      ...(spec.itemEnum ? { enum: spec.itemEnum } : {}),
+    };
   if (spec.enum) out.enum = spec.enum;
   out.required = spec.required;
   return out;

@@ -1,8 +1,11 @@
 /**
  * Route parameters: each one a zod schema of its coerced value (used to validate and to document), its
  * English and German descriptions, and WordPress's coercion and validation rules (ref §5, SPEC §3).
+ * Compound parameters whose shape their `validate` callback checks (lists, linked records) also carry a
+ * `documented` schema of the value as a client sends it, for /doc only.
  */
 import { z } from 'zod';
+import { describe } from '../openapi/localized.js';
 import type { InvalidParamDetail } from './errors.js';
 import { invalidType } from './errors.js';
 import { lastOfRepeatedKey, type ParamValue } from './parse-params.js';
@@ -35,6 +38,14 @@ export interface ParamSpec<T = any, C = any> {
   enum?: readonly string[];
   /** Type of list items, for documentation. */
   items?: 'integer' | 'string';
+  /** The values a list's items may take, for documentation (the `validate` callback checks them). */
+  itemEnum?: readonly string[];
+  /**
+   * The value as a client sends it, for /doc, where that says more than `schema`: a list's item type, the
+   * forms of a linked record. Never used to validate (coercion, `schema` and `validate` decide what is
+   * accepted), so it may describe the documented forms only, not every lenient one accepted.
+   */
+  documented?: z.ZodType;
   /**
    * When WordPress checks this parameter (ref §1): `validator` in step 2, where the plugin's
    * `validate_callback` answers a bad value with "Invalid parameter." (ids, integers, strings, lists), or
@@ -115,6 +126,8 @@ interface Options<T, C> {
   required?: boolean;
   default?: unknown;
   validate?: (value: T, context: C) => ValidationResult | Promise<ValidationResult>;
+  /** See `ParamSpec.documented`. */
+  documented?: z.ZodType;
 }
 
 function spec<T, C>(
@@ -134,7 +147,35 @@ function spec<T, C>(
   };
   if (options.default !== undefined) result.default = options.default;
   if (options.validate) result.validate = options.validate;
+  const documented = options.documented ?? extra.documented;
+  if (documented) result.documented = documented.meta({ description: description.en });
   return result;
+}
+
+/** The schema /doc shows for a parameter: its `documented` form, or the schema that validates it. */
+export function documentedSchema(spec: ParamSpec): z.ZodType {
+  return spec.documented ?? spec.schema;
+}
+
+/**
+ * An object of parameters, as /doc shows it where a parameter takes a whole record (an inline venue or
+ * organizer in an event write): each field the documented schema of that record's own parameter, with both
+ * descriptions.
+ */
+export function documentedObject(specs: ParamSpecs): z.ZodObject {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(specs).map(([name, spec]) => {
+        const schema = documentedSchema(spec);
+        return [
+          name,
+          (spec.required ? schema : schema.optional()).meta(
+            describe(spec.description.en, spec.description.de),
+          ),
+        ];
+      }),
+    ),
+  );
 }
 
 /** Builders for the parameter kinds the API uses. */
@@ -159,13 +200,19 @@ export const param = {
   boolean: <C>(d: Descriptions, o?: Options<boolean, C>) => spec('boolean', z.boolean(), d, o),
   enumeration: <C>(values: readonly [string, ...string[]], d: Descriptions, o?: Options<string, C>) =>
     spec('string', z.enum(values), d, o, { enum: values }),
-  list: <C>(items: 'integer' | 'string', d: Descriptions, o?: Options<ParamValue[], C>) =>
+  /**
+   * A list (a JSON array, repeated or bracketed keys, or comma-separated): of integers, of strings, or of
+   * the strings `items` names. Items reach `validate` as sent (strings from a query); /doc shows their type.
+   */
+  list: <C>(items: 'integer' | 'string' | readonly string[], d: Descriptions, o?: Options<ParamValue[], C>) =>
     spec(
       'list',
       z.array(items === 'integer' ? z.union([z.number(), z.string()]) : z.any()) as z.ZodType<ParamValue[]>,
       d,
       o,
-      { items },
+      typeof items === 'string'
+        ? { items, documented: z.array(items === 'integer' ? z.number().int() : z.string()) }
+        : { items: 'string', itemEnum: items, documented: z.array(z.enum(items as [string, ...string[]])) },
     ),
   any: <C>(d: Descriptions, o?: Options<ParamValue, C>) =>
     spec('any', z.any() as z.ZodType<ParamValue>, d, o),

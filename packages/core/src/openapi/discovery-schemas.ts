@@ -9,7 +9,7 @@ const indexArgument = z.object({
   default: z.unknown().optional(),
   description: z.string(),
   type: z.enum(['string', 'integer', 'number', 'boolean', 'array', 'object']).optional(),
-  items: z.object({ type: z.enum(['integer', 'string']) }).optional(),
+  items: z.object({ type: z.enum(['integer', 'string']), enum: z.array(z.string()).optional() }).optional(),
   enum: z.array(z.string()).optional(),
   required: z.boolean(),
 });

@@ -16,7 +16,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import type { RequestContext } from '../context.js';
-import type { Descriptions, ParamSpec } from '../http/param-spec.js';
+import { type Descriptions, documentedSchema, type ParamSpec } from '../http/param-spec.js';
 import { type CompiledPath, compileRoutes, type HttpMethod, type RouteDefinition } from '../http/route.js';
 import { errorSchema } from './error-schema.js';
 import { type DocumentLanguage, documentLanguage, localizeDocument } from './localized.js';
@@ -99,7 +99,10 @@ function defaultOf(spec: ParamSpec, context: RequestContext): unknown {
   return typeof spec.default === 'function' ? spec.default(context) : spec.default;
 }
 
-/** A parameter's own validating schema, with its description in `language` and its default. */
+/**
+ * A parameter's own validating schema (or, for a compound one, its documented form), with its description in
+ * `language` and its default.
+ */
 function parameterSchema(
   spec: ParamSpec,
   language: DocumentLanguage,
@@ -111,7 +114,8 @@ function parameterSchema(
   if (fallback !== undefined) meta.default = fallback;
   // Lists are also accepted as repeated or bracketed keys (SPEC §3); comma-separated is the documented form.
   if (options.inQuery && spec.kind === 'list') meta.param = { style: 'form', explode: false };
-  return (options.required ? spec.schema : spec.schema.optional()).meta(meta);
+  const schema = documentedSchema(spec);
+  return (options.required ? schema : schema.optional()).meta(meta);
 }
 
 /** A list answer is one with `total_pages`; it also sends the totals and page links as headers. */

@@ -70,6 +70,9 @@ describeContract('OpenAPI document against real answers', (service) => {
     const where = `${method} ${concrete} → ${res.status} ${res.text.slice(0, 300)}`;
     if (status !== undefined) expect(res.status, where).toBe(status);
     expect(contract.problems(template, method, res.status, body), where).toEqual([]);
+    // What the API accepted in the documented forms, the document describes as a valid request body.
+    if (request.json !== undefined && res.status < 300)
+      expect(contract.requestBodyProblems(template, method, request.json), where).toEqual([]);
     called.add(`${method} ${template}`);
     return res;
   }
@@ -218,6 +221,86 @@ describeContract('OpenAPI document against real answers', (service) => {
       as: 'admin',
       status: 200,
     });
+  });
+
+  it('events: venue, organizers, terms and cost in each documented form', async () => {
+    const venue = (await call('POST', '/venues', { json: { venue: 'Hall A' }, as: 'admin', status: 201 }))
+      .json;
+    const organizers = await Promise.all(
+      ['Org A', 'Org B'].map(
+        async (name) =>
+          (await call('POST', '/organizers', { json: { organizer: name }, as: 'admin', status: 201 })).json,
+      ),
+    );
+    const category = (
+      await call('POST', '/categories', { json: { name: 'Talks' }, as: 'admin', status: 201 })
+    ).json;
+    const dates = { start_date: '2026-05-01 10:00:00', end_date: '2026-05-01 12:00:00' };
+    const created = await call('POST', '/events', {
+      json: {
+        title: 'Forms',
+        ...dates,
+        venue: { id: venue.id },
+        organizer: [organizers[0].id, { id: organizers[1].id }],
+        categories: [category.id, 'Brand new'],
+        tags: 'one, two',
+        cost: ['5', 12.5],
+      },
+      as: 'admin',
+      status: 201,
+    });
+    expect(created.json.venue.id).toBe(venue.id);
+    expect(created.json.organizer.map((o: { id: number }) => o.id)).toEqual(organizers.map((o) => o.id));
+    expect(created.json.categories.map((c: { name: string }) => c.name).sort()).toEqual([
+      'Brand new',
+      'Talks',
+    ]);
+    const id = created.json.id as number;
+    const updated = await call('PATCH', '/events/{id}', {
+      path: { id },
+      json: { venue: venue.id, organizer: `${organizers[1].id},${organizers[0].id}`, cost: 7, tags: [] },
+      as: 'admin',
+      status: 200,
+    });
+    expect(updated.json.tags).toEqual([]);
+    const single = await call('PUT', '/events/{id}', {
+      path: { id },
+      json: { venue: '', organizer: { organizer: 'Inline Org' }, categories: '' },
+      as: 'admin',
+      status: 200,
+    });
+    expect(single.json.venue).toEqual([]);
+    expect(single.json.organizer[0].organizer).toBe('Inline Org');
+    // The documented forms are specific: a flag is no venue, an object no cost, an inline venue has a name.
+    for (const wrong of [
+      { venue: true },
+      { cost: {} },
+      { venue: { city: 'Berlin' } },
+      { organizer: 'Org A' },
+    ])
+      expect(
+        contract.requestBodyProblems('/events', 'POST', { ...EVENT, ...wrong }),
+        JSON.stringify(wrong),
+      ).not.toEqual([]);
+  });
+
+  it('the German address answers as its own document describes (checked by the harness)', async () => {
+    const de = '/de/calendar/events/v1';
+    const created = await service().request('POST', `${de}/events`, {
+      json: { ...EVENT, title: 'Jazzabend' },
+      as: 'admin',
+    });
+    expect(created.status).toBe(201);
+    expect((await service().request('GET', `${de}/events`)).status).toBe(200);
+    expect((await service().request('GET', `${de}/events/${created.json.id}`)).json.title).toBe('Jazzabend');
+    expect((await service().request('GET', `${de}/venues/${created.json.venue.id}`)).status).toBe(200);
+    expect((await service().request('GET', `${de}/categories`, { query: { hide_empty: 0 } })).status).toBe(
+      200,
+    );
+    expect((await service().request('OPTIONS', `${de}/events/${created.json.id}`)).status).toBe(200);
+    expect((await service().request('GET', `${de}/events/999999`)).status).toBe(404);
+    expect((await service().request('GET', `${de}/nowhere`)).status).toBe(404);
+    expect((await service().request('GET', de)).status).toBe(200);
   });
 
   for (const type of ['venue', 'organizer'] as const) {

@@ -1,19 +1,66 @@
 /**
  * The input parameters of event writes (ref §5.3, SPEC §10): their validation, with venue and organizer
- * given as ids, `{id}` objects or inline records.
+ * given as ids, `{id}` objects or inline records. The compound ones (`venue`, `organizer`, `categories`,
+ * `tags`, `cost`) are checked by their `validate` callbacks and the write itself; their `documented` schemas
+ * give /doc the forms a client sends, the inline records built from the venue and organizer create
+ * parameters.
  */
+import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
 import type { RequestContext } from '../../context.js';
 import { isValidTimezone } from '../../dates/zones.js';
-import { type ParamSpecs, param, toList, type ValidationResult } from '../../http/param-spec.js';
+import {
+  documentedObject,
+  type ParamSpecs,
+  param,
+  toList,
+  type ValidationResult,
+} from '../../http/param-spec.js';
 import type { ParamBag, ParamValue } from '../../http/parse-params.js';
 import { checkParams } from '../../http/validate.js';
+import { describe } from '../../openapi/localized.js';
 import { isValidImageReference } from '../images/repository.js';
 import { organizers } from '../organizers/organizers.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
 import { venues } from '../venues/venues.js';
 
 const d = (en: string, de: string) => ({ en, de });
+
+/** For /doc: an existing venue or organizer, by ID or as `{id}`, or a new one (ref §7.8). */
+function linkedRecordForms(resource: typeof venues, geolocation: boolean, type: 'venue' | 'organizer') {
+  const [en, de, plural] =
+    type === 'venue' ? ['venue', 'Veranstaltungsort', 'venues'] : ['organizer', 'Veranstalter', 'organizers'];
+  const id = () => z.number().int().positive();
+  return {
+    id: id().meta(describe(`The ID of an existing ${en}.`, `Die ID eines vorhandenen ${de}s.`)),
+    reference: z
+      .object({ id: id().meta(describe(`The ${en} ID.`, `Die ID des ${de}s.`)) })
+      .meta(describe(`An existing ${en}, as {"id": ID}.`, `Ein vorhandener ${de} als {"id": ID}.`)),
+    inline: documentedObject(resource.createParams(geolocation)).meta(
+      describe(
+        `A new ${en}, with the fields of POST /${plural}; an equal one already stored is reused.`,
+        `Ein neuer ${de} mit den Feldern von POST /${plural}; ein gleicher, schon gespeicherter wird wiederverwendet.`,
+      ),
+    ),
+  };
+}
+
+/** For /doc: terms as IDs, slugs or names, listed or comma-separated. */
+function termsForms(en: string, de: string) {
+  return z.union([
+    z
+      .array(z.union([z.number().int().positive(), z.string()]))
+      .meta(describe(`${en} IDs, slugs or names.`, `IDs, Slugs oder Namen der ${de}.`)),
+    z
+      .string()
+      .meta(
+        describe(
+          `Comma-separated ${en.toLowerCase()} IDs, slugs or names; empty to remove all.`,
+          `IDs, Slugs oder Namen der ${de}, durch Kommas getrennt; leer entfernt alle.`,
+        ),
+      ),
+  ]);
+}
 
 /** `venue=0`, `""`, `[]` and `organizer=[]`, `""` clear the link (SPEC §10). */
 export function isEmptyLink(value: ParamValue): boolean {
@@ -61,7 +108,10 @@ export function organizerItems(value: ParamValue): ParamValue[] {
   return [value];
 }
 
-export function eventWriteParams(create: boolean): ParamSpecs {
+export function eventWriteParams(create: boolean, geolocation: boolean): ParamSpecs {
+  const venue = linkedRecordForms(venues, geolocation, 'venue');
+  const organizer = linkedRecordForms(organizers, geolocation, 'organizer');
+  const organizerItem = z.union([organizer.id, organizer.reference, organizer.inline]);
   return {
     title: param.text(d('The event title.', 'Der Titel der Veranstaltung.'), { required: create }),
     description: param.text(d('The event description (HTML).', 'Die Beschreibung der Veranstaltung (HTML).')),
@@ -106,6 +156,22 @@ export function eventWriteParams(create: boolean): ParamSpecs {
         'The event cost: a string such as "$10 - $20" or a list of costs.',
         'Die Kosten: eine Zeichenkette wie "10 € - 20 €" oder eine Liste von Kosten.',
       ),
+      {
+        documented: z.union([
+          z
+            .string()
+            .meta(
+              describe(
+                'Amounts with an optional currency sign, e.g. "$10 - $20" or "Free"; empty for none.',
+                'Beträge mit einem optionalen Währungszeichen, z. B. "10 € - 20 €" oder "Free"; leer für keine.',
+              ),
+            ),
+          z.number().nonnegative().meta(describe('A bare amount.', 'Ein bloßer Betrag.')),
+          z
+            .array(z.union([z.string(), z.number().nonnegative()]))
+            .meta(describe('Several costs.', 'Mehrere Kosten.')),
+        ]),
+      },
     ),
     website: param.string<RequestContext>(d('The event website URL.', 'Die Website der Veranstaltung.'), {
       validate: isUrlOrEmpty,
@@ -122,12 +188,14 @@ export function eventWriteParams(create: boolean): ParamSpecs {
         'Categories: IDs, slugs or names (unknown names are created); empty to remove all.',
         'Kategorien: IDs, Slugs oder Namen (unbekannte Namen werden angelegt); leer entfernt alle.',
       ),
+      { documented: termsForms('Category', 'Kategorien') },
     ),
     tags: param.any(
       d(
         'Tags: IDs, slugs or names (unknown names are created); empty to remove all.',
         'Schlagwörter: IDs, Slugs oder Namen (unbekannte Namen werden angelegt); leer entfernt alle.',
       ),
+      { documented: termsForms('Tag', 'Schlagwörter') },
     ),
     venue: param.any<RequestContext>(
       d(
@@ -135,6 +203,21 @@ export function eventWriteParams(create: boolean): ParamSpecs {
         'Der Veranstaltungsort: eine ID, {"id": ID} oder ein neuer Ort als Objekt; 0 oder leer entfernt ihn.',
       ),
       {
+        documented: z.union([
+          z
+            .number()
+            .int()
+            .nonnegative()
+            .meta(
+              describe(
+                'The ID of an existing venue; 0 removes the venue.',
+                'Die ID eines vorhandenen Veranstaltungsortes; 0 entfernt ihn.',
+              ),
+            ),
+          venue.reference,
+          venue.inline,
+          z.literal('').meta(describe('Removes the venue.', 'Entfernt den Veranstaltungsort.')),
+        ]),
         validate: (value, context) =>
           isEmptyLink(value) ||
           // `venue=,` or `[""]` clear; an inline object with an empty name is an invalid venue, not a clear.
@@ -148,6 +231,21 @@ export function eventWriteParams(create: boolean): ParamSpecs {
         'Die Veranstalter: IDs, {"id": ID}-Objekte oder neue Veranstalter als Objekte; leer entfernt alle.',
       ),
       {
+        documented: z.union([
+          z
+            .array(organizerItem)
+            .meta(describe('The organizers; [] removes all.', 'Die Veranstalter; [] entfernt alle.')),
+          organizerItem,
+          z
+            .string()
+            .regex(/^[\d\s,]*$/)
+            .meta(
+              describe(
+                'Comma-separated IDs of existing organizers; empty to remove all.',
+                'IDs vorhandener Veranstalter, durch Kommas getrennt; leer entfernt alle.',
+              ),
+            ),
+        ]),
         validate: async (value, context): Promise<ValidationResult> => {
           if (isEmptyLink(value)) return true;
           for (const item of organizerItems(value))

@@ -135,7 +135,7 @@ async function mayEdit(context: RequestContext, params: Params): Promise<boolean
 }
 
 export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
-  const updateParams = eventWriteParams(false);
+  const updateParams = eventWriteParams(false, config.geolocation.enabled);
   return [
     {
       name: 'events.list',
@@ -152,7 +152,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       path: '/events',
       methods: ['POST'],
       summary: d('Create an event.', 'Eine Veranstaltung anlegen.'),
-      params: eventWriteParams(true),
+      params: eventWriteParams(true, config.geolocation.enabled),
       authorize: mayCreate,
       operation: createEvent,
       response: eventSchema,

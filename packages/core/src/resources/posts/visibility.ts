@@ -11,7 +11,7 @@ import { param, toList } from '../../http/param-spec.js';
 import { isPostStatus, POST_STATUSES } from './fields.js';
 
 export const statusListParam = param.list<RequestContext>(
-  'string',
+  POST_STATUSES,
   {
     en: 'Only records with these statuses (comma-separated). Without write access only "publish" is allowed.',
     de: 'Nur Datensätze mit diesen Status (durch Kommas getrennt). Ohne Schreibrecht ist nur "publish" erlaubt.',

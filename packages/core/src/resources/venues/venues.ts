@@ -1,4 +1,5 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
+import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { param } from '../../http/param-spec.js';
 import { isTruthy, isUrlOrEmpty } from '../posts/fields.js';
@@ -25,6 +26,9 @@ const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
   phone: ['The venue phone number.', 'Die Telefonnummer des Veranstaltungsortes.'],
   stateprovince: ['The venue state or province.', 'Bundesstaat oder Provinz des Veranstaltungsortes.'],
 };
+
+/** For /doc: a flag as `isTruthy` reads it. */
+const truthy = z.union([z.boolean(), z.string(), z.number()]);
 
 const latitude = (v: number) => v >= -90 && v <= 90;
 const longitude = (v: number) => v >= -180 && v <= 180;
@@ -55,14 +59,21 @@ export const venueKind: LinkedPostKind = {
       { en: 'The venue website URL.', de: 'Die Website des Veranstaltungsortes.' },
       { validate: isUrlOrEmpty },
     ),
-    show_map: param.any({
-      en: 'Whether events at this venue show a map.',
-      de: 'Ob Veranstaltungen an diesem Ort eine Karte zeigen.',
-    }),
-    show_map_link: param.any({
-      en: 'Whether events at this venue show a map link.',
-      de: 'Ob Veranstaltungen an diesem Ort einen Kartenlink zeigen.',
-    }),
+    // Read with `tribe_is_truthy` (`isTruthy`): booleans, numbers, and words such as `yes` or `on`.
+    show_map: param.any(
+      {
+        en: 'Whether events at this venue show a map.',
+        de: 'Ob Veranstaltungen an diesem Ort eine Karte zeigen.',
+      },
+      { documented: truthy },
+    ),
+    show_map_link: param.any(
+      {
+        en: 'Whether events at this venue show a map link.',
+        de: 'Ob Veranstaltungen an diesem Ort einen Kartenlink zeigen.',
+      },
+      { documented: truthy },
+    ),
     ...(geolocation
       ? {
           geo_lat: param.number<RequestContext>(
