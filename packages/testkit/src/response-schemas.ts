@@ -184,6 +184,7 @@ export class ResponseContract {
       // No such path or method: the API answers with an error, in the envelope.
       const where = template === undefined ? `no documented path ${answer.path}` : `no ${method} ${template}`;
       if (status < 400) return [`${where}, yet ${status}`];
+      if (head) return body === undefined ? [] : ['HEAD has a body'];
       return projected ? [] : this.schemaProblems('error', ERROR_SCHEMA, body);
     }
 

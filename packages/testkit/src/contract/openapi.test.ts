@@ -521,6 +521,9 @@ describeContract('OpenAPI document against real answers', (service) => {
     const head = await service().request('HEAD', '/events');
     expect(contract.answerProblems(answerOf('HEAD', '/events', head))).toEqual([]);
     expect(contract.answerProblems(answerOf('HEAD', '/events', head, { text: '{}' }))).not.toEqual([]);
+    const headMissing = await service().request('HEAD', '/events/abc');
+    expect(headMissing.status).toBe(404);
+    expect(contract.answerProblems(answerOf('HEAD', '/events/abc', headMissing))).toEqual([]);
 
     // `_envelope` carries the real answer inside a 200: that answer is what is checked.
     const enveloped = await service().request('GET', `/events/${id}`, { query: { _envelope: '1' } });
