@@ -18,6 +18,7 @@ export type { CalendarDatabase } from './db/database.js';
 export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
 export { ApiError, isApiError } from './http/errors.js';
+export { bodyToWrite } from './http/response-cache.js';
 export type { RouteDefinition } from './http/route.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export {

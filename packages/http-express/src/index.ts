@@ -13,12 +13,13 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import type {
-  CalendarCore,
-  CoreRequest,
-  CoreRequestBody,
-  CoreResponse,
-  Principal,
+import {
+  bodyToWrite,
+  type CalendarCore,
+  type CoreRequest,
+  type CoreRequestBody,
+  type CoreResponse,
+  type Principal,
 } from '@calendar-events/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -90,7 +91,7 @@ export function sendCoreResponse(res: Response, response: CoreResponse): void {
   const headers: Record<string, string> = {};
   for (const name in response.headers) headers[name.toLowerCase()] = response.headers[name]!;
   res.writeHead(response.status, headers);
-  res.end(response.body);
+  res.end(bodyToWrite(response));
 }
 
 /** Core never rejects; should it ever, answer 500 without inventing a body. */

@@ -11,12 +11,13 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import type {
-  CalendarCore,
-  CoreRequest,
-  CoreRequestBody,
-  CoreResponse,
-  Principal,
+import {
+  bodyToWrite,
+  type CalendarCore,
+  type CoreRequest,
+  type CoreRequestBody,
+  type CoreResponse,
+  type Principal,
 } from '@calendar-events/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -79,7 +80,7 @@ export function toCoreRequest(
 
 /** Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. */
 export function sendCoreResponse(reply: FastifyReply, response: CoreResponse): FastifyReply {
-  return reply.code(response.status).headers(response.headers).send(response.body);
+  return reply.code(response.status).headers(response.headers).send(bodyToWrite(response));
 }
 
 async function calendarRoutes(app: FastifyInstance, options: CalendarPluginOptions): Promise<void> {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
 import { sqliteTraits } from './traits.js';
@@ -37,29 +37,29 @@ export function createSqliteDatabase(
 }
 
 /**
- * Prepared statements reused by their SQL text: Kysely prepares every query anew, and parsing the SQL is a
- * good share of a read's cost. Kysely runs one statement at a time on the single connection, so reusing a
- * statement object is safe.
+ * What Kysely's SQLite dialect uses of the database (`prepare`, `close`), with prepared statements reused by
+ * their SQL text: Kysely prepares every query anew, and parsing the SQL is a good share of a read's cost.
+ * Kysely runs one statement at a time on the single connection, so reusing a statement object is safe. A
+ * plain object rather than a Proxy of the database: a Proxy's `get` trap and `bind` ran for every call.
  */
-function withStatementCache(database: Database.Database): Database.Database {
+function withStatementCache(database: Database.Database): SqliteDatabase {
   const statements = new Map<string, Database.Statement>();
-  const prepare = database.prepare.bind(database);
-  return new Proxy(database, {
-    get(target, property) {
-      if (property !== 'prepare') {
-        // Native methods need the real object as `this`.
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Most recently used last, so that the first is the one to forget.
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        // Lists of ids give a statement per length: keep the recently used ones, not all ever seen.
+        if (statements.size >= 500) statements.delete(statements.keys().next().value as string);
       }
-      return (sql: string) => {
-        let statement = statements.get(sql);
-        if (!statement) {
-          statement = prepare(sql);
-          if (statements.size >= 1000) statements.clear();
-          statements.set(sql, statement);
-        }
-        return statement;
-      };
+      statements.set(sql, statement);
+      return statement;
     },
-  });
+    close() {
+      database.close();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { etagOf } from './respond.js';
-import { createResponseCache } from './response-cache.js';
+import { bodyToWrite, createResponseCache } from './response-cache.js';
 import type { CoreResponse } from './types.js';
 
 const answer = (body: string): CoreResponse => ({
@@ -39,9 +39,10 @@ describe('createResponseCache', () => {
     byCount.set('c', 1, undefined, answer('c'));
     expect(['a', 'b', 'c'].map((key) => byCount.get(key, 1, 0)?.body)).toEqual(['a', undefined, 'c']);
 
-    const bySize = createResponseCache({ size: 12_000 });
+    const bySize = createResponseCache({ size: 30_000 });
     for (const key of ['a', 'b', 'c', 'd', 'e']) bySize.set(key, 1, undefined, answer(key.repeat(2000)));
-    // Each entry counts 2,000 characters of body plus its key and a fixed overhead: four fit.
+    // Each entry counts its 2,000-character body twice as text and once as UTF-8, plus its key and a fixed
+    // overhead: four fit.
     expect(['a', 'b', 'c', 'd', 'e'].map((key) => bySize.get(key, 1, 0) !== undefined)).toEqual([
       false,
       true,
@@ -53,5 +54,17 @@ describe('createResponseCache', () => {
     bySize.set('huge', 1, undefined, answer('x'.repeat(5000)));
     expect(bySize.get('huge', 1, 0)).toBeUndefined();
     expect(bySize.get('e', 1, 0)).toBeDefined();
+  });
+
+  it('hands the adapters the UTF-8 bytes of a hit, and the text of anything else', () => {
+    const cache = createResponseCache();
+    const body = '{"title":"Köln – Weihnachtsmarkt"}';
+    cache.set('a', 1, undefined, answer(body));
+    const hit = cache.get('a', 1, 0)!;
+    expect(bodyToWrite(hit)).toEqual(Buffer.from(body));
+    // A copy with another body, or none (HEAD), is another object: its own text, or nothing.
+    expect(bodyToWrite({ ...hit, body: '{}' })).toBe('{}');
+    expect(bodyToWrite({ ...hit, body: undefined })).toBeUndefined();
+    expect(bodyToWrite(answer(body))).toBe(body);
   });
 });

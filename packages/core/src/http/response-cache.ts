@@ -6,8 +6,10 @@
  *
  * The cache is bounded by the size of the bodies it holds as well as by their number (a page of 50 events
  * is 100 times the size of one event), and forgets the least recently used answers first. Each entry keeps
- * the ETag of its body, computed once, so that a hit does not hash the body again (`finishGet` takes the
- * ETag an answer already has).
+ * what every hit would otherwise compute again: the ETag of its body (`finishGet` takes the ETag an answer
+ * already has), and the body encoded as UTF-8, which the adapters write instead of the text (see
+ * `bodyToWrite`): Node encodes a string on every write, which for a page of 50 events (220 kB) cost 0.8 ms
+ * of a 1 ms hit.
  */
 import { etagOf } from './respond.js';
 import type { CoreResponse } from './types.js';
@@ -17,8 +19,22 @@ interface Entry {
   /** The clock second the entry is bound to, for clock-dependent routes. */
   second: number | undefined;
   response: CoreResponse;
-  /** What the entry is counted as: its body's length (UTF-16 code units) and key, plus the headers. */
+  /** The body as UTF-8. */
+  bytes: Buffer | undefined;
+  /** Bytes the entry holds, roughly: its body as text (up to 2 bytes a character) and as UTF-8, its key. */
   size: number;
+}
+
+/** The encoded bodies of the answers handed out by a cache, by answer object (see `bodyToWrite`). */
+const encodedBodies = new WeakMap<CoreResponse, Buffer>();
+
+/**
+ * What an adapter writes for an answer's body: the UTF-8 bytes the response cache kept when this very answer
+ * object came from it (a copy made with another body is another object), else the text.
+ */
+export function bodyToWrite(response: CoreResponse): Buffer | string | undefined {
+  if (response.body === undefined) return undefined;
+  return encodedBodies.get(response) ?? response.body;
 }
 
 export interface ResponseCache {
@@ -29,7 +45,7 @@ export interface ResponseCache {
 export interface ResponseCacheLimits {
   /** Most answers kept (default 5,000). */
   entries?: number;
-  /** Most characters of bodies and keys kept (default 16 Mi: 16 to 32 MB of strings). */
+  /** Most bytes of bodies and keys kept, roughly (default 48 MiB). */
   size?: number;
 }
 
@@ -38,7 +54,7 @@ const ENTRY_OVERHEAD = 512;
 
 export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseCache {
   const maxEntries = limits.entries ?? 5000;
-  const maxSize = limits.size ?? 16 * 1024 * 1024;
+  const maxSize = limits.size ?? 48 * 1024 * 1024;
   // Insertion order is recency order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
   let size = 0;
@@ -59,20 +75,24 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
       entries.delete(key);
       entries.set(key, entry);
       // A copy: callers may add headers to what they get.
-      return {
+      const response = {
         status: entry.response.status,
         headers: { ...entry.response.headers },
         body: entry.response.body,
       };
+      if (entry.bytes) encodedBodies.set(response, entry.bytes);
+      return response;
     },
     set(key, version, second, response) {
-      const entrySize = (response.body?.length ?? 0) + key.length + ENTRY_OVERHEAD;
+      const bytes = response.body === undefined ? undefined : Buffer.from(response.body);
+      const entrySize =
+        2 * (response.body?.length ?? 0) + (bytes?.length ?? 0) + 2 * key.length + ENTRY_OVERHEAD;
       if (entrySize > maxSize / 4) return;
       const previous = entries.get(key);
       if (previous) remove(key, previous);
       const headers = { ...response.headers };
       if (response.body !== undefined && headers.ETag === undefined) headers.ETag = etagOf(response.body);
-      entries.set(key, { version, second, response: { ...response, headers }, size: entrySize });
+      entries.set(key, { version, second, response: { ...response, headers }, bytes, size: entrySize });
       size += entrySize;
       for (const [oldKey, oldest] of entries) {
         if (entries.size <= maxEntries && size <= maxSize) break;

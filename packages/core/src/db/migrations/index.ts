@@ -5,6 +5,7 @@ import { eventSearch } from './0002-event-search.js';
 import { dataVersion } from './0003-data-version.js';
 import { termCounts } from './0004-term-counts.js';
 import { searchIndexes } from './0005-search-indexes.js';
+import { venueStartIndex } from './0006-venue-start-index.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0003-data-version': dataVersion,
     '0004-term-counts': termCounts,
     '0005-search-indexes': searchIndexes(traits),
+    '0006-venue-start-index': venueStartIndex,
   };
   return { getMigrations: async () => migrations };
 }

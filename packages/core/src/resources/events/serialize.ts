@@ -8,14 +8,14 @@ import { costDetails, formatCost } from '../../content/cost.js';
 import { plainText, renderHtml } from '../../content/html.js';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
-import { dateDetails, toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.js';
+import { type DateDetails, dateDetails, toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { organizers } from '../organizers/organizers.js';
+import type { OrganizerOutput } from '../organizers/response-schema.js';
 import { postDates } from '../posts/fields.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
-import type { OrganizerOutput } from '../organizers/response-schema.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import type { VenueOutput } from '../venues/response-schema.js';
 import { venues } from '../venues/venues.js';
@@ -24,6 +24,19 @@ import type { EventOutput } from './response-schema.js';
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
+}
+
+const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * `*_date_details` of a stored `YYYY-MM-DD HH:MM:SS` value: its parts as written, which is what
+ * `dateDetails` returns for a valid value, without parsing it through luxon four times per event.
+ */
+function storedDateDetails(value: string): DateDetails {
+  const parts = STORED_DATE_TIME.exec(value);
+  if (!parts) return dateDetails(value);
+  const [, year, month, day, hour, minutes, seconds] = parts as unknown as string[];
+  return { year, month, day, hour, minutes, seconds } as DateDetails;
 }
 
 /** Constant-time comparison of a sent password with the stored one (ref §8.3). */
@@ -138,13 +151,13 @@ export async function serializeEvents(
       image,
       all_day: event.all_day === 1,
       start_date: event.start_local,
-      start_date_details: dateDetails(event.start_local),
+      start_date_details: storedDateDetails(event.start_local),
       end_date: event.end_local,
-      end_date_details: dateDetails(event.end_local),
+      end_date_details: storedDateDetails(event.end_local),
       utc_start_date: event.start_utc,
-      utc_start_date_details: dateDetails(event.start_utc),
+      utc_start_date_details: storedDateDetails(event.start_utc),
       utc_end_date: event.end_utc,
-      utc_end_date_details: dateDetails(event.end_utc),
+      utc_end_date_details: storedDateDetails(event.end_utc),
       timezone: event.timezone,
       timezone_abbr: zoneAbbreviation(event.timezone, event.start_utc),
       cost: formatCost(values, event.currency_symbol, position),
