@@ -7,7 +7,7 @@ import { pluginError } from '../../http/errors.js';
 import { param } from '../../http/param-spec.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
 import { effectiveStatus, findPostBySlug, loadPost } from '../posts/repository.js';
-import { refreshTermCounts, termIdsOfEvent } from '../terms/repository.js';
+import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { eventListParams, listEvents } from './list.js';
 import { eventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug } from './repository.js';
@@ -100,7 +100,12 @@ async function deleteEvent(context: RequestContext, params: Params): Promise<Ope
     .where('id', '=', post.id)
     .execute();
   // A trashed event no longer counts for its terms (a purge later changes nothing more).
-  await refreshTermCounts(context.db, await termIdsOfEvent(context.db, post.id), formatUtc(context.now));
+  const termIds = await termIdsOfEvent(context.db, post.id);
+  await moveTermCounts(
+    context.db,
+    { termIds, counted: countsForTerms(post, formatUtc(context.now)) },
+    { termIds, counted: false },
+  );
   return { body: await serializeOne(context, post.id, false, { password: post.password }) };
 }
 

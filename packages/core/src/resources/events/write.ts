@@ -20,7 +20,7 @@ import { organizers } from '../organizers/organizers.js';
 import { resolvePublication } from '../posts/fields.js';
 import { slugTaken, writeTexts } from '../posts/repository.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
-import { refreshTermCounts, termIdsOfEvent } from '../terms/repository.js';
+import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venues } from '../venues/venues.js';
 import { isEmptyLink, organizerItems } from './params.js';
 import { refreshEventSearch } from './search-index.js';
@@ -239,7 +239,19 @@ export async function writeEvent(
     );
     await setEventTerms(context, id, taxonomy, await resolveEventTermIds(context, taxonomy, items));
   }
-  // Status, date or terms may have changed: recount the terms it had and has.
-  await refreshTermCounts(db, [...termsBefore, ...(await termIdsOfEvent(db, id))], nowUtc);
+  // setEventTerms moved the counts for a change of terms; a change of status (or of the publication date
+  // of a scheduled event) moves them for the terms the event had before.
+  if (existing) {
+    const now = await db
+      .selectFrom('posts')
+      .select(['status', 'date_utc'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await moveTermCounts(
+      db,
+      { termIds: termsBefore, counted: countsForTerms(existing.post, nowUtc) },
+      { termIds: termsBefore, counted: countsForTerms(now, nowUtc) },
+    );
+  }
   return id;
 }

@@ -10,11 +10,12 @@ import { formatUtc } from '../../dates/format.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/texts.js';
 import {
+  countsForTerms,
   insertTerm,
   isStorableId,
   lookUpTermsByIdOrSlug,
+  moveTermCounts,
   publishedEventCount,
-  refreshTermCounts,
   type TermRecord,
   termIdsOfEvent,
   termSlugTaken,
@@ -143,6 +144,11 @@ export async function setEventTerms(
 ): Promise<void> {
   const { db } = context;
   const before = await termIdsOfEvent(db, eventId);
+  const post = await db
+    .selectFrom('posts')
+    .select(['status', 'date_utc'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
   await db
     .deleteFrom('event_terms')
     .where('event_id', '=', eventId)
@@ -154,7 +160,13 @@ export async function setEventTerms(
       .insertInto('event_terms')
       .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
       .execute();
-  await refreshTermCounts(db, [...before, ...unique], formatUtc(context.now));
+  // The event's status is what it is now: only the change of terms moves counts here.
+  const counted = post !== undefined && countsForTerms(post, formatUtc(context.now));
+  await moveTermCounts(
+    db,
+    { termIds: before, counted },
+    { termIds: await termIdsOfEvent(db, eventId), counted },
+  );
 }
 
 export interface EventTerms {
