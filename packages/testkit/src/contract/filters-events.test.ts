@@ -228,6 +228,18 @@ describeContract('event list filters', (service) => {
     ]);
   });
 
+  it('categories/tags: a term is also known by its name, as term_exists knows it (ref §5.1)', async () => {
+    await termFixtures();
+    const live = await service().request('POST', '/categories', {
+      json: { name: 'Live Jazz', slug: 'lj' },
+      as: 'admin',
+    });
+    await create('Jazz night', { categories: [live.json.id] });
+    expect(titles(await list({ categories: 'Live Jazz' }))).toEqual(['Jazz night']);
+    expect(titles(await list({ categories: 'live jazz,lj' }))).toEqual(['Jazz night']);
+    expect(titles(await list({ tags: 'INDOOR' }))).toEqual(['Theatre indoors', 'Musical indoors']);
+  });
+
   it('categories/tags: an unknown id or slug is a 400 naming the parameter', async () => {
     const { indoor } = await termFixtures();
     expectInvalidParam(await list({ categories: 'nope' }), 'categories');

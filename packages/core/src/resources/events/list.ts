@@ -105,8 +105,8 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
     categories: param.list<RequestContext>(
       'string',
       d(
-        'Events in any of these categories (IDs or slugs).',
-        'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs).',
+        'Events in any of these categories (IDs, slugs or names).',
+        'Veranstaltungen in einer dieser Kategorien (IDs, Slugs oder Namen).',
       ),
       {
         validate: async (items, context) =>
@@ -117,8 +117,8 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
     tags: param.list<RequestContext>(
       'string',
       d(
-        'Events with any of these tags (IDs or slugs).',
-        'Veranstaltungen mit einem dieser Schlagwörter (IDs oder Slugs).',
+        'Events with any of these tags (IDs, slugs or names).',
+        'Veranstaltungen mit einem dieser Schlagwörter (IDs, Slugs oder Namen).',
       ),
       {
         validate: async (items, context) =>

@@ -241,6 +241,42 @@ export async function findTermIdsForFilter(
   items: ReadonlyArray<string | number>,
 ): Promise<number[] | undefined> {
   const found = await lookUpTermsByIdOrSlug(context.db, taxonomy, items);
+  const unmatched = items.map((item) => String(item).trim()).filter((_, i) => found[i] === undefined);
+  if (unmatched.length > 0) {
+    // The plugin's `term_exists` also knows a term by its name (ref §5.1): as a reader in the request's
+    // language sees it, else in the default language, ignoring case.
+    const byName = await termIdsByName(context, taxonomy, unmatched);
+    for (let i = 0; i < found.length; i++)
+      if (found[i] === undefined) found[i] = byName.get(String(items[i]).trim().toLowerCase());
+  }
   if (found.some((id) => id === undefined)) return undefined;
   return [...new Set(found as number[])];
+}
+
+/** Term ids by lower-cased name, the request language's names first (one query for all the names). */
+async function termIdsByName(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const { db, database, config, language } = context;
+  const fold = database.traits.foldCase;
+  const rows = await db
+    .selectFrom('terms')
+    .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
+    .select(['terms.id', 'term_texts.language', 'term_texts.name'])
+    .where('terms.taxonomy', '=', taxonomy)
+    .where('term_texts.language', 'in', languagesFor(language, config.defaultLanguage))
+    .where(
+      sql<boolean>`${fold(sql.ref('term_texts.name'))} in (${sql.join(names.map((n) => fold(sql.val(n))))})`,
+    )
+    .orderBy('terms.id')
+    .execute();
+  const byName = new Map<string, number>();
+  for (const preferred of [language, config.defaultLanguage])
+    for (const row of rows) {
+      const key = (row.name ?? '').toLowerCase();
+      if (row.language === preferred && !byName.has(key)) byName.set(key, row.id);
+    }
+  return byName;
 }
