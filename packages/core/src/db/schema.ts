@@ -150,6 +150,13 @@ export interface DataVersionTable {
   version: number;
 }
 
+/** Migration 0007: an upper bound of event lengths, raised by triggers; one row, id 1. */
+export interface EventBoundsTable {
+  id: number;
+  /** `bigint` on PostgreSQL, which pg returns as a string. */
+  max_duration_seconds: number | string;
+}
+
 export interface Database {
   posts: PostsTable;
   post_texts: PostTextsTable;
@@ -165,6 +172,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   event_search: EventSearchTable;
   data_version: DataVersionTable;
+  event_bounds: EventBoundsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

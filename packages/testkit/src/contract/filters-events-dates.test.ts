@@ -116,6 +116,27 @@ describeContract('event list date filters (site zone UTC)', (service) => {
     expect(titles(next)).toEqual(['B']);
   });
 
+  it('ends_after finds long events that started long before the bound, also after an update lengthens one', async () => {
+    await create('Short, before', '2026-05-01 10:00:00', '2026-05-01 11:00:00');
+    await create('Festival', '2026-05-01 10:00:00', '2026-05-20 22:00:00');
+    const short = await create('Short, after', '2026-05-15 10:00:00', '2026-05-15 11:00:00');
+    const strict = { ends_after: '2026-05-10 00:00:00', strict_dates: '1' };
+    expect(titles(await list(strict))).toEqual(['Festival', 'Short, after']);
+    // Made to last longer than any event before it: the stored bound of event lengths must follow.
+    const longer = await service().request('POST', '/events', {
+      json: { title: 'Season', start_date: '2026-01-01 10:00:00', end_date: '2026-06-30 22:00:00' },
+      as: 'admin',
+    });
+    expect(longer.status).toBe(201);
+    const moved = await service().request('POST', `/events/${short.id}`, {
+      json: { start_date: '2025-12-01 10:00:00', end_date: '2026-07-01 10:00:00' },
+      as: 'admin',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(titles(await list(strict))).toEqual(['Short, after', 'Season', 'Festival']);
+    expect(titles(await list({ ends_before: '2026-05-02' }))).toEqual(['Short, before']);
+  });
+
   it('reads a bare integer as a unix timestamp, whose day is a UTC day', async () => {
     await create('New year', '2021-01-01 10:00:00', '2021-01-01 11:00:00');
     await create('New year eve', '2020-12-31 10:00:00', '2020-12-31 11:00:00');

@@ -6,6 +6,7 @@ import { dataVersion } from './0003-data-version.js';
 import { termCounts } from './0004-term-counts.js';
 import { searchIndexes } from './0005-search-indexes.js';
 import { venueStartIndex } from './0006-venue-start-index.js';
+import { eventDurationBound } from './0007-event-duration-bound.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0004-term-counts': termCounts,
     '0005-search-indexes': searchIndexes(traits),
     '0006-venue-start-index': venueStartIndex,
+    '0007-event-duration-bound': eventDurationBound(traits),
   };
   return { getMigrations: async () => migrations };
 }

@@ -254,6 +254,21 @@ function bound(context: RequestContext, value: string, edge: 'start' | 'end', st
   return localToUtc(edge === 'start' ? startOfDay(written) : endOfDay(written), zone);
 }
 
+/** The earliest start an event ending after `endUtc` can have (migration 0007), or undefined if unknown. */
+async function earliestStartEndingAfter(
+  context: RequestContext,
+  endUtc: string,
+): Promise<string | undefined> {
+  const row = await context.db
+    .selectFrom('event_bounds')
+    .select('max_duration_seconds')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const end = Date.parse(`${endUtc.replace(' ', 'T')}Z`);
+  return formatUtc(new Date(end - Number(row.max_duration_seconds) * 1000));
+}
+
 const RELATIVE = [
   ['starts_before', 'events.start_utc', '<'],
   ['starts_after', 'events.start_utc', '>'],
@@ -308,6 +323,13 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       // Inclusive mode moves every relative bound to the end of its day (ref §6.1).
       const value = bound(context, params[name], 'end', strict);
       query = query.where(column, operator, value);
+      // Redundant bounds on the start, so the start index serves the end filters too: an event that ends
+      // before V started before V; one that ends after V started after V minus the longest event's length.
+      if (name === 'ends_before') query = query.where('events.start_utc', '<', value);
+      if (name === 'ends_after') {
+        const earliest = await earliestStartEndingAfter(context, value);
+        if (earliest !== undefined) query = query.where('events.start_utc', '>=', earliest);
+      }
     }
   }
 
