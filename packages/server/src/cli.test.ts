@@ -79,6 +79,24 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 
 // Each case spawns Node with tsx (about a second each, more when the machine is busy).
 describe('calendar-events serve', { timeout: 90_000 }, () => {
+  it('serves another namespace and caps per_page as configured', async () => {
+    const child = startCli(['serve', '--port', '0', '--database', 'sqlite::memory:', '--demo'], {
+      NAMESPACE: 'tribe/events/v1',
+      MAX_PER_PAGE: '3',
+    });
+    const done = finished(child);
+    const url = await listeningUrl(child);
+    const list = await fetch(`${url}/tribe/events/v1/events?per_page=20`);
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { events: unknown[]; rest_url: string };
+    expect(body.events).toHaveLength(3);
+    expect(body.rest_url).toContain('/tribe/events/v1/events/');
+    expect((await fetch(`${url}/calendar/events/v1/events`)).status).toBe(404);
+    expect((await fetch(`${url}/de/tribe/events/v1/events`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('starts on a free port, answers, and stops cleanly on SIGTERM', async () => {
     const child = startCli([
       'serve',

@@ -44,6 +44,14 @@ function timeZone(value: string): string {
   }
 }
 
+/** A REST namespace: path segments of letters, digits, `-` and `_` (`tribe/events/v1`). */
+function namespace(value: string): string {
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(trimmed))
+    throw new InvalidArgumentError('It must be a path such as calendar/events/v1.');
+  return trimmed;
+}
+
 function httpUrl(value: string): string {
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
     throw new InvalidArgumentError('It must be an http(s) URL.');
@@ -186,6 +194,8 @@ async function serve(
     siteUrl?: string;
     apiUrl?: string;
     perPage?: number;
+    maxPerPage?: number;
+    namespace?: string;
     trustProxy?: boolean;
     cors?: '*' | string[];
     demo?: boolean;
@@ -255,6 +265,19 @@ function buildProgram(output: CliOutput): Command {
     )
     .addOption(
       new Option('--per-page <n>', 'default page size of lists').env('PER_PAGE').argParser(integer(1, 1000)),
+    )
+    .addOption(
+      new Option('--max-per-page <n>', 'largest page size; larger per_page values are capped (default 50)')
+        .env('MAX_PER_PAGE')
+        .argParser(integer(1, 1000)),
+    )
+    .addOption(
+      new Option(
+        '--namespace <ns>',
+        'API namespace (default calendar/events/v1; tribe/events/v1 for plugin clients)',
+      )
+        .env('NAMESPACE')
+        .argParser(namespace),
     )
     .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host')
     .addOption(

@@ -27,6 +27,10 @@ export interface StartServerOptions {
   /** The public root URL of the API, when it differs from the request's host (behind a proxy). */
   apiUrl?: string;
   perPage?: number;
+  /** Largest page size; larger `per_page` values are capped (default 50). */
+  maxPerPage?: number;
+  /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin (SPEC §2). */
+  namespace?: string;
   /** Honour `X-Forwarded-Proto/Host`. */
   trustProxy?: boolean;
   /** Cross-origin access for browser pages on other origins (SPEC §4); off by default. */
@@ -86,6 +90,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.siteUrl !== undefined ? { siteUrl: options.siteUrl } : {}),
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
+      ...(options.maxPerPage !== undefined ? { maxPerPage: options.maxPerPage } : {}),
+      ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { responseCache: options.responseCache } : {}),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
