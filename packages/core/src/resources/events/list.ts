@@ -276,6 +276,14 @@ const RELATIVE = [
   ['ends_after', 'events.end_utc', '>'],
 ] as const;
 
+/**
+ * When a point-and-radius page walks the events in date order instead of sorting every match: walking reads
+ * about (events in the date range / matches) rows per row of the page, sorting costs about the matches, so
+ * walking wins once matches² exceed this times the page's end (offset + per_page). Measured at a million
+ * events (SQLite: 16,358 matches, 10 rows: 75 ms sorted, 4 ms walked; 1,022 matches: 6 ms and 15 ms).
+ */
+const GEO_DATE_WALK = 400_000;
+
 /** A great-circle distance in km between the venue and a point (both databases have these functions). */
 function distanceKm(lat: number, lng: number) {
   return sql<number>`6371 * 2 * asin(sqrt(power(sin(radians(${sql.ref('venues.geo_lat')} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${sql.ref('venues.geo_lat')})) * power(sin(radians(${sql.ref('venues.geo_lng')} - ${lng}) / 2), 2)))`;
@@ -384,6 +392,7 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     echo.push(['ticketed', params.ticketed ? '1' : '0']);
   }
 
+  let nearVenues: SelectQueryBuilder<Database, 'venues', { id: number }> | undefined;
   if (
     config.geolocation.enabled &&
     (params.geoloc !== undefined || params.geoloc_lat !== undefined || params.geoloc_lng !== undefined)
@@ -396,8 +405,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     const lat = sql.ref('venues.geo_lat');
     const lng = sql.ref('venues.geo_lng');
     // `geoloc=false` asks for no geolocation filter (as in the plugin's Pro add-on), not for events
-    // without coordinates.
-    if (params.geoloc === true || params.geoloc_lat !== undefined) {
+    // without coordinates. With a point, the venue condition is added last (see `nearVenues` below).
+    if (params.geoloc === true && params.geoloc_lat === undefined) {
       query = query
         .innerJoin('venues', 'venues.id', 'events.venue_id')
         .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`) as unknown as EventQuery;
@@ -410,7 +419,10 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       // An indexed bounding box first, then the exact great-circle distance.
       const dLat = radius / 111.045;
       const dLng = radius / (111.045 * Math.max(Math.cos((centreLat * Math.PI) / 180), 0.01));
-      query = query
+      nearVenues = db
+        .selectFrom('venues')
+        .select('venues.id')
+        .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`)
         .where(sql<SqlBool>`${lat} between ${centreLat - dLat} and ${centreLat + dLat}`)
         .where(sql<SqlBool>`${lng} between ${centreLng - dLng} and ${centreLng + dLng}`)
         .where(sql<SqlBool>`${distanceKm(centreLat, centreLng)} <= ${radius}`);
@@ -447,16 +459,41 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     echo.push(['featured', params.featured ? '1' : '0']);
   }
 
-  const ordered = include
-    ? query.orderBy('posts.date_utc').orderBy('events.id')
-    : query.orderBy('events.start_utc').orderBy('events.id');
-  const [rows, count] = await Promise.all([
-    ordered.select('events.id').limit(paging.perPage).offset(paging.offset).execute(),
-    context.counts.count(
+  const orderedPage = (q: EventQuery) =>
+    (include
+      ? q.orderBy('posts.date_utc').orderBy('events.id')
+      : q.orderBy('events.start_utc').orderBy('events.id')
+    )
+      .select('events.id')
+      .limit(paging.perPage)
+      .offset(paging.offset);
+  let pageQuery = query;
+  let rows: Array<{ id: number }>;
+  let count: number;
+  if (nearVenues) {
+    // The count starts from the venues near the point (`in`, which both databases drive from the venues'
+    // coordinates index). The page does too when few events match; when many do, walking the events in date
+    // order and testing their venue finds a page sooner than sorting every match: `+events.venue_id` keeps
+    // SQLite (and PostgreSQL) from starting at the venue index. The count, cached per data version, decides.
+    query = query.where('events.venue_id', 'in', nearVenues);
+    count = await context.counts.count(
       db,
       query.select((eb) => eb.fn.countAll().as('n')),
-    ),
-  ]);
+    );
+    const dense = !include && count * count >= GEO_DATE_WALK * (paging.offset + paging.perPage);
+    pageQuery = dense
+      ? pageQuery.where(sql<SqlBool>`+${sql.ref('events.venue_id')} in (${nearVenues})`)
+      : query;
+    rows = await orderedPage(pageQuery).execute();
+  } else {
+    [rows, count] = await Promise.all([
+      orderedPage(query).execute(),
+      context.counts.count(
+        db,
+        query.select((eb) => eb.fn.countAll().as('n')),
+      ),
+    ]);
+  }
   const records = await loadEventRecords(
     db,
     rows.map((r) => r.id),
