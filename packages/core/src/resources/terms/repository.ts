@@ -44,16 +44,16 @@ function countsAsPublished(postAlias: string, nowUtc: string): RawBuilder<SqlBoo
 
 /**
  * `count`: published events carrying the term whose id is `termId` (a column reference), read from the
- * stored `event_count` of the same row (migration 0004), which `refreshTermCounts` keeps exact.
+ * stored `event_count` of the same row (migration 0004), which event writes keep exact (`moveTermCounts`)
+ * and the scheduled publisher recounts (`refreshTermCounts`).
  */
 export function publishedEventCount(termId: string, _nowUtc?: string): RawBuilder<number | string> {
   return sql<number | string>`${sql.ref(termId.replace(/\.id$/, '.event_count'))}`;
 }
 
 /**
- * Recounts the published events of these terms; every write that links, unlinks, publishes, trashes or
- * deletes an event calls it for the terms involved. A scheduled event whose date passes without a write is
- * counted at the next write of its terms.
+ * Recounts the published events of these terms: the scheduled publisher calls it for the terms of the
+ * events it publishes. Event writes move counts by deltas instead (`moveTermCounts`), which is cheaper.
  */
 export async function refreshTermCounts(db: Db, termIds: readonly number[], nowUtc: string): Promise<void> {
   if (termIds.length === 0) return;
