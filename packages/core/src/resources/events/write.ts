@@ -237,21 +237,21 @@ export async function writeEvent(
     const items = toList(value).filter(
       (v): v is string | number => typeof v === 'string' || typeof v === 'number',
     );
-    await setEventTerms(context, id, taxonomy, await resolveEventTermIds(context, taxonomy, items));
+    await setEventTerms(context, id, taxonomy, await resolveEventTermIds(context, taxonomy, items), {
+      moveCounts: false,
+    });
   }
-  // setEventTerms moved the counts for a change of terms; a change of status (or of the publication date
-  // of a scheduled event) moves them for the terms the event had before.
-  if (existing) {
-    const now = await db
-      .selectFrom('posts')
-      .select(['status', 'date_utc'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await moveTermCounts(
-      db,
-      { termIds: termsBefore, counted: countsForTerms(existing.post, nowUtc) },
-      { termIds: termsBefore, counted: countsForTerms(now, nowUtc) },
-    );
-  }
+  // One move of the stored term counts for the whole write: from the terms it had, counted as it was, to
+  // the terms it has, counted as it is (status and publication date may have changed too).
+  const now = await db
+    .selectFrom('posts')
+    .select(['status', 'date_utc'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await moveTermCounts(
+    db,
+    { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
+    { termIds: await termIdsOfEvent(db, id), counted: countsForTerms(now, nowUtc) },
+  );
   return id;
 }

@@ -135,20 +135,20 @@ async function createNamedTerm(
   return id;
 }
 
-/** Replaces an event's terms of one taxonomy; `position` keeps the given order. */
+/**
+ * Replaces an event's terms of one taxonomy; `position` keeps the given order. The stored term counts follow
+ * unless `moveCounts` is false (a caller that moves them once for several changes, as `writeEvent` does).
+ */
 export async function setEventTerms(
   context: RequestContext,
   eventId: number,
   taxonomy: Taxonomy,
   termIds: readonly number[],
+  options: { moveCounts?: boolean } = {},
 ): Promise<void> {
   const { db } = context;
-  const before = await termIdsOfEvent(db, eventId);
-  const post = await db
-    .selectFrom('posts')
-    .select(['status', 'date_utc'])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
+  const moveCounts = options.moveCounts !== false;
+  const before = moveCounts ? await termIdsOfEvent(db, eventId) : [];
   await db
     .deleteFrom('event_terms')
     .where('event_id', '=', eventId)
@@ -160,7 +160,13 @@ export async function setEventTerms(
       .insertInto('event_terms')
       .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
       .execute();
+  if (!moveCounts) return;
   // The event's status is what it is now: only the change of terms moves counts here.
+  const post = await db
+    .selectFrom('posts')
+    .select(['status', 'date_utc'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
   const counted = post !== undefined && countsForTerms(post, formatUtc(context.now));
   await moveTermCounts(
     db,
