@@ -17,6 +17,7 @@ export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
+export { normalizeOrigin } from './http/cors.js';
 export { ApiError, isApiError } from './http/errors.js';
 export { bodyToWrite } from './http/response-cache.js';
 export type { RouteDefinition } from './http/route.js';

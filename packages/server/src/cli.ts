@@ -13,6 +13,7 @@ import {
   connectDatabase,
   createApiKey,
   createUser,
+  normalizeOrigin,
   ROLES,
   type Role,
   revokeApiKey,
@@ -102,21 +103,13 @@ function corsOrigins(value: string): '*' | string[] {
     throw new InvalidArgumentError('It must be * or a comma-separated list of origins.');
   }
   return items.map((item) => {
-    const url = URL.canParse(item) ? new URL(item) : undefined;
-    if (
-      !url ||
-      !/^https?:$/.test(url.protocol) ||
-      url.pathname !== '/' ||
-      url.search ||
-      url.hash ||
-      url.username ||
-      url.password
-    ) {
+    const origin = normalizeOrigin(item);
+    if (!origin) {
       throw new InvalidArgumentError(
         `"${item}" is not an origin: write scheme, host and port only (https://example.org).`,
       );
     }
-    return url.origin;
+    return origin;
   });
 }
 
