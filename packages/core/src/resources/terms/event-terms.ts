@@ -41,7 +41,7 @@ export async function resolveEventTermIds(
   taxonomy: Taxonomy,
   items: ReadonlyArray<string | number>,
 ): Promise<number[]> {
-  const { db, database, config, language } = context;
+  const { db } = context;
   const entries = items
     .map((item) => (typeof item === 'number' ? item : item.trim()))
     .filter((item) => item !== '');
@@ -54,9 +54,8 @@ export async function resolveEventTermIds(
         .filter(isStorableId),
     ),
   ];
-  const fold = database.traits.foldCase;
 
-  const [bySlugRows, byNameRows, byIdRows] = await Promise.all([
+  const [bySlugRows, byName, byIdRows] = await Promise.all([
     texts.length > 0
       ? db
           .selectFrom('terms')
@@ -65,33 +64,13 @@ export async function resolveEventTermIds(
           .where('slug', 'in', texts)
           .execute()
       : [],
-    texts.length > 0
-      ? db
-          .selectFrom('terms')
-          .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
-          .select(['terms.id', 'term_texts.language', 'term_texts.name'])
-          .where('terms.taxonomy', '=', taxonomy)
-          .where('term_texts.language', 'in', languagesFor(language, config.defaultLanguage))
-          .where(
-            sql<boolean>`${fold(sql.ref('term_texts.name'))} in (${sql.join(texts.map((t) => fold(sql.val(t))))})`,
-          )
-          .orderBy('terms.id')
-          .execute()
-      : [],
+    texts.length > 0 ? termIdsByName(context, taxonomy, texts) : new Map<string, number>(),
     ids.length > 0
       ? db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids).execute()
       : [],
   ]);
 
   const bySlug = new Map(bySlugRows.map((r) => [r.slug, r.id]));
-  // The database folded the names to match them; JavaScript folds both sides the same way to pair them up.
-  const byName = new Map<string, number>();
-  for (const preferred of [language, config.defaultLanguage]) {
-    for (const row of byNameRows) {
-      const key = (row.name ?? '').toLowerCase();
-      if (row.language === preferred && !byName.has(key)) byName.set(key, row.id);
-    }
-  }
   const existingIds = new Set(byIdRows.map((r) => r.id));
 
   const result: number[] = [];
@@ -259,7 +238,10 @@ export async function findTermIdsForFilter(
   return [...new Set(found as number[])];
 }
 
-/** Term ids by lower-cased name, the request language's names first (one query for all the names). */
+/**
+ * Term ids by lower-cased name, the request language's names first (one query for all the names). The
+ * database folds the names to match them; JavaScript folds both sides the same way to pair them up.
+ */
 async function termIdsByName(
   context: RequestContext,
   taxonomy: Taxonomy,
