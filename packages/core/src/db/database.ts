@@ -6,13 +6,15 @@ import type { DialectTraits } from './traits.js';
 export type Db = Kysely<Database> | Transaction<Database>;
 
 /** Called with every statement the database runs (query logging, statement counting in tests). */
-export type QueryObserver = (sql: string, parameters: readonly unknown[]) => void;
+/** Told of every statement run, after it ran (`durationMs`: Kysely's measure, from send to result). */
+export type QueryObserver = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
 /** Kysely's `log` option for an observer. */
 export function observe(onQuery: QueryObserver | undefined): KyselyConfig['log'] {
   return onQuery
     ? (event) => {
-        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+        if (event.level === 'query')
+          onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis);
       }
     : undefined;
 }

@@ -2,7 +2,7 @@
  * `GET /events` (ref §3.1, §5.1, §6; SPEC §8–9): the filters become one page query and one count, then the
  * page is serialized with a constant number of batched loads.
  */
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
@@ -17,7 +17,7 @@ import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
 import { loadEventRecords } from './repository.js';
-import { matchingEventIds } from './search-index.js';
+import { eventMatchesSearch, matchingEventIds } from './search-index.js';
 import { serializeEvents } from './serialize.js';
 
 const d = (en: string, de: string) => ({ en, de });
@@ -277,12 +277,28 @@ const RELATIVE = [
 ] as const;
 
 /**
- * When a point-and-radius page walks the events in date order instead of sorting every match: walking reads
- * about (events in the date range / matches) rows per row of the page, sorting costs about the matches, so
- * walking wins once matches² exceed this times the page's end (offset + per_page). Measured at a million
- * events (SQLite: 16,358 matches, 10 rows: 75 ms sorted, 4 ms walked; 1,022 matches: 6 ms and 15 ms).
+ * A filter that can choose how a page is found. `selective` lets the database start from the filter's own
+ * index (the venues near a point, the trigram index of a search) and sort every match: its cost grows with
+ * the matches. `walked` keeps the database walking the events in date order and testing each one until the
+ * page is full: about (events in the date range / matches) rows per row of the page. Walking wins once
+ * matches² exceed `walkThreshold` times the page's end (offset + per_page); the count, always taken with the
+ * selective form and cached per data version, decides. SQLite has no statistics to make this choice itself;
+ * PostgreSQL makes it well and is asked the same way.
  */
+interface DateWalkable {
+  selective: Expression<SqlBool>;
+  walked: Expression<SqlBool>;
+  walkThreshold: number;
+}
+
+/** Measured at a million events (SQLite: 16,358 matches, 10 rows: 75 ms sorted, 4 ms walked; 1,022 matches: 6 ms and 15 ms). */
 const GEO_DATE_WALK = 400_000;
+/**
+ * Measured at a million events (SQLite, 471,551 events in the default window, "calligraphy" in 4,658 of
+ * them): the trigram index takes 100 ms for any page; walking takes 3 ms for 10 rows, 15 ms for 20 and 55 ms
+ * for 50, where this threshold still walks (4,658² ≈ 400,000 × 54).
+ */
+const SEARCH_DATE_WALK = 400_000;
 
 /** A great-circle distance in km between the venue and a point (both databases have these functions). */
 function distanceKm(lat: number, lng: number) {
@@ -296,6 +312,9 @@ export async function listEvents(context: RequestContext, params: Params): Promi
   const zone = config.timezone;
   const _nowUtc = formatUtc(context.now);
   const echo: Array<readonly [string, string]> = [];
+  // Filters that can either drive the query from their own index or be tested on events walked in date
+  // order (see `DateWalkable`): added last, once the count has told which way is cheaper.
+  const drivers: DateWalkable[] = [];
 
   let query = db
     .selectFrom('events')
@@ -344,7 +363,11 @@ export async function listEvents(context: RequestContext, params: Params): Promi
   // A search of blanks only has no term: it filters nothing, as if absent (WordPress would look for a space).
   if (params.search !== undefined && !isBlankSearch(params.search)) {
     const terms = parseSearch(params.search);
-    query = query.where('events.id', 'in', matchingEventIds(context, db, terms, context.language) as never);
+    drivers.push({
+      selective: sql<SqlBool>`${sql.ref('events.id')} in (${matchingEventIds(context, db, terms, context.language)})`,
+      walked: eventMatchesSearch(context, db, terms, context.language),
+      walkThreshold: SEARCH_DATE_WALK,
+    });
     // As WordPress: logged-out searches skip password-protected events, whose text they may not read.
     if (context.principal === null) query = query.where('posts.password', '=', '');
     echo.push(['search', params.search]);
@@ -376,11 +399,19 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     // OR within one list, AND across categories and tags (SPEC §9). `in (…)`, not a correlated `exists`:
     // SQLite, which has no statistics, then starts from the term's index instead of testing every event of
     // the date range (seconds for the count of a million-event calendar); PostgreSQL plans both alike.
-    query = query.where(
-      'events.id',
-      'in',
-      db.selectFrom('event_terms').select('event_terms.event_id').where('event_terms.term_id', 'in', termIds),
-    );
+    // With a venue, SQLite starts from the venue's index whichever form is used, and `in` would first list
+    // every event of the term (59,195 ids for a category of a million events: 7 ms), where testing the
+    // venue's few events one by one takes a fraction of a millisecond.
+    const eventsOfTerms = db
+      .selectFrom('event_terms')
+      .select('event_terms.event_id')
+      .where('event_terms.term_id', 'in', termIds);
+    query =
+      params.venue === undefined
+        ? query.where('events.id', 'in', eventsOfTerms)
+        : query.where((eb) =>
+            eb.exists(eventsOfTerms.where('event_terms.event_id', '=', sql.ref<number>('events.id'))),
+          );
   }
 
   if (params.ticketed !== undefined) {
@@ -392,7 +423,6 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     echo.push(['ticketed', params.ticketed ? '1' : '0']);
   }
 
-  let nearVenues: SelectQueryBuilder<Database, 'venues', { id: number }> | undefined;
   if (
     config.geolocation.enabled &&
     (params.geoloc !== undefined || params.geoloc_lat !== undefined || params.geoloc_lng !== undefined)
@@ -405,7 +435,7 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     const lat = sql.ref('venues.geo_lat');
     const lng = sql.ref('venues.geo_lng');
     // `geoloc=false` asks for no geolocation filter (as in the plugin's Pro add-on), not for events
-    // without coordinates. With a point, the venue condition is added last (see `nearVenues` below).
+    // without coordinates. With a point, the venue condition is added last (see `DateWalkable`).
     if (params.geoloc === true && params.geoloc_lat === undefined) {
       query = query
         .innerJoin('venues', 'venues.id', 'events.venue_id')
@@ -419,13 +449,20 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       // An indexed bounding box first, then the exact great-circle distance.
       const dLat = radius / 111.045;
       const dLng = radius / (111.045 * Math.max(Math.cos((centreLat * Math.PI) / 180), 0.01));
-      nearVenues = db
+      const nearVenues = db
         .selectFrom('venues')
         .select('venues.id')
         .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`)
         .where(sql<SqlBool>`${lat} between ${centreLat - dLat} and ${centreLat + dLat}`)
         .where(sql<SqlBool>`${lng} between ${centreLng - dLng} and ${centreLng + dLng}`)
         .where(sql<SqlBool>`${distanceKm(centreLat, centreLng)} <= ${radius}`);
+      // Both databases drive the selective form from the venues' coordinates index; `+events.venue_id`
+      // keeps them from starting at the venue index when walking.
+      drivers.push({
+        selective: sql<SqlBool>`${sql.ref('events.venue_id')} in (${nearVenues})`,
+        walked: sql<SqlBool>`+${sql.ref('events.venue_id')} in (${nearVenues})`,
+        walkThreshold: GEO_DATE_WALK,
+      });
       echo.push(
         ['geoloc_lat', String(centreLat)],
         ['geoloc_lng', String(centreLng)],
@@ -467,23 +504,17 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       .select('events.id')
       .limit(paging.perPage)
       .offset(paging.offset);
-  let pageQuery = query;
   let rows: Array<{ id: number }>;
   let count: number;
-  if (nearVenues) {
-    // The count starts from the venues near the point (`in`, which both databases drive from the venues'
-    // coordinates index). The page does too when few events match; when many do, walking the events in date
-    // order and testing their venue finds a page sooner than sorting every match: `+events.venue_id` keeps
-    // SQLite (and PostgreSQL) from starting at the venue index. The count, cached per data version, decides.
-    query = query.where('events.venue_id', 'in', nearVenues);
+  if (drivers.length > 0) {
+    const selective = drivers.reduce((q, driver) => q.where(driver.selective), query);
     count = await context.counts.count(
       db,
-      query.select((eb) => eb.fn.countAll().as('n')),
+      selective.select((eb) => eb.fn.countAll().as('n')),
     );
-    const dense = !include && count * count >= GEO_DATE_WALK * (paging.offset + paging.perPage);
-    pageQuery = dense
-      ? pageQuery.where(sql<SqlBool>`+${sql.ref('events.venue_id')} in (${nearVenues})`)
-      : query;
+    const threshold = Math.max(...drivers.map((driver) => driver.walkThreshold));
+    const walk = !include && count * count >= threshold * (paging.offset + paging.perPage);
+    const pageQuery = walk ? drivers.reduce((q, driver) => q.where(driver.walked), query) : selective;
     rows = await orderedPage(pageQuery).execute();
   } else {
     [rows, count] = await Promise.all([

@@ -35,8 +35,9 @@ export async function refreshEventSearch(context: RequestContext, eventId: numbe
  * PostgreSQL chooses per search: for a selective term it reads the `pg_trgm` index and sorts the few
  * matches (`Bitmap Index Scan on event_search_body_trgm`); for a common one, walking the start-date index and
  * testing each event's row until the page is full is cheaper, and its statistics tell it so. SQLite has
- * no statistics and always starts from the FTS5 index. With only terms under three characters (or only
- * exclusions) no trigram index can help, and the terms filter the date-ordered events instead.
+ * no statistics and always starts from the FTS5 index, which is why the list asks `eventMatchesSearch`
+ * instead when it knows (from the count) that the term is common. With only terms under three characters
+ * (or only exclusions) no trigram index can help, and the terms filter the date-ordered events instead.
  */
 export function matchingEventIds(
   context: RequestContext,
@@ -44,23 +45,52 @@ export function matchingEventIds(
   terms: SearchTerms,
   language: string,
 ): Expression<number> {
+  return searchRows(context, db, terms, language, true).select(
+    'event_search.event_id',
+  ) as unknown as Expression<number>;
+}
+
+/**
+ * The same search as a test of the current row of `events` (a correlated `exists` over its one index row,
+ * without the trigram index). Walking the events in date order with this test reads about (events in the
+ * date range / matches) rows per row of the page: far fewer than the trigram index yields for a term found in
+ * thousands of events, which it must all map to events and sort.
+ */
+export function eventMatchesSearch(
+  context: RequestContext,
+  db: Db,
+  terms: SearchTerms,
+  language: string,
+): Expression<SqlBool> {
+  const row = searchRows(context, db, terms, language, false)
+    .select(sql<number>`1`.as('one'))
+    .where(sql.ref('event_search.event_id'), '=', sql.ref('events.id'));
+  // Kysely puts the parentheses around an interpolated query itself.
+  return sql<SqlBool>`exists ${row}`;
+}
+
+function searchRows(
+  context: RequestContext,
+  db: Db,
+  terms: SearchTerms,
+  language: string,
+  useIndex: boolean,
+) {
   const { traits } = context.database;
-  const indexed = terms.include.filter(isIndexable);
-  const unindexed = terms.include.filter((t) => !isIndexable(t));
-  let query = db
-    .selectFrom('event_search')
-    .select('event_search.event_id')
-    .where('event_search.language', '=', language);
-  if (traits.substringIndex === 'fts5-trigram' && indexed.length > 0) {
+  const indexed =
+    useIndex && traits.substringIndex === 'fts5-trigram' ? terms.include.filter(isIndexable) : [];
+  let query = db.selectFrom('event_search').where('event_search.language', '=', language);
+  if (indexed.length > 0) {
     const match = indexed.map(ftsPhrase).join(' AND ');
     query = query.where(
       sql<SqlBool>`${sql.ref('event_search.id')} in (select rowid from event_search_fts where event_search_fts match ${match})`,
     );
   }
-  const likeTerms = traits.substringIndex === 'pg-trgm' ? terms.include : unindexed;
+  // Without the FTS5 index (PostgreSQL's trigram index serves `ilike` itself), every term is a pattern.
+  const likeTerms = terms.include.filter((term) => !indexed.includes(term));
   for (const term of likeTerms)
     query = query.where(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`));
   for (const term of terms.exclude)
     query = query.where((eb) => eb.not(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`)));
-  return query as unknown as Expression<number>;
+  return query;
 }
