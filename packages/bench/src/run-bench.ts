@@ -15,7 +15,12 @@ import type { ProgressOutput } from './progress.js';
 import type { BenchReport, BenchResult } from './report.js';
 import { buildScenarios, EVENTS_PATH, type Scenario, type ScenarioName } from './scenarios.js';
 import { startPeakMemoryMeter } from './targets/memory.js';
-import { type ServerProcess, startCeilingProcess, startServiceProcess } from './targets/processes.js';
+import {
+  buildServer,
+  type ServerProcess,
+  startCeilingProcess,
+  startServiceProcess,
+} from './targets/processes.js';
 import { recordResponse } from './targets/recorded-response.js';
 
 export type AdapterName = 'fastify' | 'express';
@@ -173,6 +178,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       `The machine was busy when the benchmark started (load average ${loadAverage.toFixed(1)} on ${cpus().length} cores): figures are lower and noisier than on an idle machine.`,
     );
   for (const warning of warnings) output.write(`warning: ${warning}\n`);
+
+  output.write('building the server (turbo run build, cached once built)…\n');
+  await buildServer();
 
   const datasets: Dataset[] = [];
   for (const kind of options.databases) {

@@ -355,7 +355,8 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       'categories at a venue',
       {
         path: '/events?categories=CATEGORY&venue=VENUE',
-        sqlite: /SEARCH events USING INDEX events_venue\b[\s\S]*CORRELATED SCALAR SUBQUERY[\s\S]*SEARCH event_terms USING COVERING INDEX sqlite_autoindex_event_terms_1 \(event_id=\? AND term_id=\?\)/,
+        sqlite:
+          /SEARCH events USING INDEX events_venue\b[\s\S]*CORRELATED SCALAR SUBQUERY[\s\S]*SEARCH event_terms USING COVERING INDEX sqlite_autoindex_event_terms_1 \(event_id=\? AND term_id=\?\)/,
         postgres: /events_venue\b/,
       },
     ],
