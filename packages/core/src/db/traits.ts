@@ -26,6 +26,12 @@ export interface DialectTraits {
    * index that `ILIKE` uses directly (PostgreSQL). Both need terms of at least three characters.
    */
   readonly substringIndex: 'fts5-trigram' | 'pg-trgm';
+  /**
+   * Whether the planner turns a correlated `exists (…)` into a join it plans freely (PostgreSQL), so that a
+   * subquery meant as a test of each row walked must be fenced (`offset 0`) to stay one. SQLite runs it per
+   * row as written.
+   */
+  readonly flattensExists: boolean;
 }
 
 export const sqliteTraits: DialectTraits = {
@@ -37,6 +43,7 @@ export const sqliteTraits: DialectTraits = {
   transactionalDdl: false,
   serialPrimaryKey: 'integer',
   substringIndex: 'fts5-trigram',
+  flattensExists: false,
 };
 
 export const postgresTraits: DialectTraits = {
@@ -48,6 +55,7 @@ export const postgresTraits: DialectTraits = {
   transactionalDdl: true,
   serialPrimaryKey: 'serial',
   substringIndex: 'pg-trgm',
+  flattensExists: true,
 };
 
 /** Escapes `%`, `_` and `\` so user text matches literally inside a LIKE pattern. */

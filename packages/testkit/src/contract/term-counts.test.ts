@@ -63,4 +63,24 @@ describeContract('term counts through event writes', (service) => {
     service().setNow('2026-03-21T12:00:00Z');
     expect(await counts(terms)).toEqual({ a: 1, b: 1, t: 0 });
   });
+
+  it('stays exact when many events are written at once, each moving the counts of shared terms', async () => {
+    // On PostgreSQL the writes run on separate connections, each moving the counts of the same terms.
+    const categories: number[] = [];
+    for (const name of ['A', 'B', 'C', 'D']) categories.push((await post('/categories', { name })).id);
+    const writes = Array.from({ length: 16 }, (_, i) => {
+      const picked = [categories[i % 4]!, categories[(i + 1) % 4]!, categories[(i + 3) % 4]!];
+      return service().request('POST', '/events', {
+        json: { title: `Parallel ${i}`, ...dates, categories: i % 2 === 0 ? picked : picked.reverse() },
+        as: 'admin',
+      });
+    });
+    const answers = await Promise.all(writes);
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 201));
+    const expected = Object.fromEntries(categories.map((id) => [id, 12]));
+    const stored: Record<number, number> = {};
+    for (const id of categories)
+      stored[id] = (await service().request('GET', `/categories/${id}`)).json.count;
+    expect(stored).toEqual(expected);
+  });
 });

@@ -65,8 +65,11 @@ export function eventMatchesSearch(
   const row = searchRows(context, db, terms, language, false)
     .select(sql<number>`1`.as('one'))
     .where(sql.ref('event_search.event_id'), '=', sql.ref('events.id'));
+  // PostgreSQL's estimate of a trigram match is far too low (99 rows for 10,164 at a million events), so
+  // it would read the trigram index after all; fenced, the test stays a test of each event walked.
+  const test = context.database.traits.flattensExists ? row.offset(0) : row;
   // Kysely puts the parentheses around an interpolated query itself.
-  return sql<SqlBool>`exists ${row}`;
+  return sql<SqlBool>`exists ${test}`;
 }
 
 function searchRows(

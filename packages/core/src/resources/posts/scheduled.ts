@@ -25,6 +25,8 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
     if (due.length === 0) return;
     const ids = due.map((row) => row.id);
     await database.kysely.transaction().execute(async (trx) => {
+      // First, as every write does (see http/handle.ts): the version row's lock orders the writers.
+      await bumpDataVersion(trx);
       await trx
         .updateTable('posts')
         .set({ status: 'publish' })
@@ -41,7 +43,6 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
         terms.map((row) => row.term_id),
         nowUtc,
       );
-      await bumpDataVersion(trx);
     });
   };
 }
