@@ -138,6 +138,34 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
     expect(fifty.count).toBe(one.count);
   });
 
+  it('computes an answer once for requests that ask for it together, with the response cache on', async () => {
+    const cached = createCalendarCore({ database, clock: () => NOW, geolocation: true });
+    async function statementsOf(paths: string[]): Promise<number> {
+      statements.length = 0;
+      recording = true;
+      const answers = await Promise.all(
+        paths.map((path) =>
+          cached.handle({
+            method: 'GET',
+            url: `/calendar/events/v1${path}`,
+            mountPath: '',
+            headers: { host: 'x' },
+          }),
+        ),
+      );
+      recording = false;
+      expect(answers.map((res) => res.status)).toEqual(paths.map(() => 200));
+      expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+      return statements.length;
+    }
+    await statementsOf(['/events?per_page=5']); // what a core reads once (its caches of counts…)
+    const computed = await statementsOf(['/events?per_page=7']);
+    const hit = await statementsOf(['/events?per_page=7']);
+    expect(hit).toBeLessThan(computed);
+    const together = await statementsOf(Array.from({ length: 5 }, () => '/events?per_page=9'));
+    expect(together).toBe(computed + 4 * hit);
+  });
+
   // Each search table's own trigram index finds a substring: FTS5 `MATCH` on SQLite (the virtual table's
   // index, `M` for MATCH), the `pg_trgm` GIN index on PostgreSQL (sequential scans off: the tables are tiny).
   it.each([

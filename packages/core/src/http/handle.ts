@@ -94,6 +94,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const counts = createCountCache();
   const publishDuePosts = createScheduledPublisher();
   const responses = deps.responseCache === false ? undefined : createResponseCache();
+  // The cacheable answers being computed, by cache key, data version and clock second: a request that finds
+  // its answer under way waits for it instead of computing it again. Without this, every connection that asks
+  // for a slow list at the turn of a second (a clock-dependent answer lives one second) ran the same queries.
+  const answersUnderWay = new Map<string, Promise<void>>();
 
   async function run(
     route: RouteDefinition,
@@ -210,16 +214,35 @@ export function createDispatcher(deps: DispatcherDependencies) {
           ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
           : undefined;
       const version = cacheKey ? await currentDataVersion(deps.database.kysely) : undefined;
-      if (cacheKey && version !== undefined) {
-        const hit = responses!.get(cacheKey, version, second);
-        if (hit) return finishGet(hit, header(request, 'if-none-match'), method === 'HEAD');
+      if (cacheKey === undefined || version === undefined) {
+        const response = await run(route, match.pathParams, raw, base, precondition);
+        response.headers.Allow = allow;
+        if (effective !== 'GET') return response;
+        return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       }
-      const response = await run(route, match.pathParams, raw, base, precondition);
-      response.headers.Allow = allow;
-      if (effective !== 'GET') return response;
-      if (cacheKey && version !== undefined && response.status === 200)
-        responses!.set(cacheKey, version, route.clockDependent ? second : undefined, response);
-      return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
+      const cached = responses!.get(cacheKey, version, second);
+      if (cached) return finishGet(cached, header(request, 'if-none-match'), method === 'HEAD');
+      const flightKey = `${cacheKey}\u0000${version}\u0000${route.clockDependent ? second : ''}`;
+      const underWay = answersUnderWay.get(flightKey);
+      if (underWay) {
+        await underWay;
+        // Only a 200 is kept: after anything else (an error, an answer too big to keep) this request runs.
+        const shared = responses!.get(cacheKey, version, second);
+        if (shared) return finishGet(shared, header(request, 'if-none-match'), method === 'HEAD');
+      }
+      let settle = () => {};
+      const answer = new Promise<void>((resolve) => (settle = resolve));
+      answersUnderWay.set(flightKey, answer);
+      try {
+        const response = await run(route, match.pathParams, raw, base, precondition);
+        response.headers.Allow = allow;
+        if (response.status === 200)
+          responses!.set(cacheKey, version, route.clockDependent ? second : undefined, response);
+        return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
+      } finally {
+        if (answersUnderWay.get(flightKey) === answer) answersUnderWay.delete(flightKey);
+        settle();
+      }
     } catch (error) {
       const apiError = toApiError(error);
       const headers: Record<string, string> = allow ? { Allow: allow } : {};
