@@ -19,7 +19,7 @@ export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
 export { normalizeOrigin } from './http/cors.js';
 export { ApiError, isApiError } from './http/errors.js';
-export { bodyToWrite } from './http/response-cache.js';
+export { bodyToWrite } from './http/respond.js';
 export type { RouteDefinition } from './http/route.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export {

@@ -5,7 +5,7 @@
  * with the route's methods. A disallowed origin gets no CORS headers, so the browser keeps the answer from the
  * page.
  */
-import { EXPOSED_HEADERS } from './respond.js';
+import { EXPOSED_HEADERS, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 export interface CorsOptions {
@@ -153,5 +153,5 @@ export function withCorsHeaders(
     const lower = new Set(existing.map((v) => v.toLowerCase()));
     headers.Vary = [...existing, ...vary.filter((v) => !lower.has(v.toLowerCase()))].join(', ');
   }
-  return { ...response, headers };
+  return withHeaders(response, headers);
 }

@@ -11,9 +11,40 @@ const BASE_HEADERS = {
 export const EXPOSED_HEADERS =
   'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow';
 
-/** A strong validator: the hash of the exact bytes served. */
-export function etagOf(body: string): string {
+/** A strong validator: the hash of the exact bytes served (a text is hashed as its UTF-8 bytes). */
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * The UTF-8 bytes of answers' bodies, by answer object. A body is encoded once, where the answer is made,
+ * and those bytes give its length, its ETag and what the adapters write (see `bodyToWrite`): Node encodes a
+ * string on each of those otherwise, and for a page of 50 events (220 kB) each pass costs about 0.3 ms.
+ */
+const encodedBodies = new WeakMap<CoreResponse, Buffer>();
+
+/** Records the UTF-8 bytes of an answer's body (they must be exactly its text, encoded). */
+export function attachEncodedBody(response: CoreResponse, bytes: Buffer): CoreResponse {
+  encodedBodies.set(response, bytes);
+  return response;
+}
+
+/** The UTF-8 bytes recorded for this very answer object, if any (a copy with another body has none). */
+export function encodedBody(response: CoreResponse): Buffer | undefined {
+  return encodedBodies.get(response);
+}
+
+/** What an adapter writes for an answer's body: its recorded UTF-8 bytes, else its text. */
+export function bodyToWrite(response: CoreResponse): Buffer | string | undefined {
+  if (response.body === undefined) return undefined;
+  return encodedBodies.get(response) ?? response.body;
+}
+
+/** A copy of an answer with other headers and the same body, still encoded. */
+export function withHeaders(response: CoreResponse, headers: Record<string, string>): CoreResponse {
+  const copy = { ...response, headers };
+  const bytes = encodedBodies.get(response);
+  return bytes ? attachEncodedBody(copy, bytes) : copy;
 }
 
 /** Whether an `If-None-Match` / `If-Match` list names this ETag (`*` names any). */
@@ -31,11 +62,15 @@ export function jsonResponse(
   headers: Record<string, string> = {},
 ): CoreResponse {
   const text = JSON.stringify(body);
-  return {
-    status,
-    headers: { ...BASE_HEADERS, ...headers, 'Content-Length': String(Buffer.byteLength(text)) },
-    body: text,
-  };
+  const bytes = Buffer.from(text);
+  return attachEncodedBody(
+    {
+      status,
+      headers: { ...BASE_HEADERS, ...headers, 'Content-Length': String(bytes.length) },
+      body: text,
+    },
+    bytes,
+  );
 }
 
 export function errorResponse(error: ApiError, headers: Record<string, string> = {}): CoreResponse {
@@ -54,7 +89,7 @@ export function finishGet(
   if (response.status !== 200 || response.body === undefined)
     return isHead ? { ...response, body: undefined } : response;
   // A cached answer carries the ETag computed when it was stored.
-  const etag = response.headers.ETag ?? etagOf(response.body);
+  const etag = response.headers.ETag ?? etagOf(encodedBodies.get(response) ?? response.body);
   response.headers.ETag = etag;
   if (ifNoneMatch && etagListMatches(ifNoneMatch, etag, true)) {
     const { 'Content-Length': _length, 'Content-Type': _type, ...rest } = response.headers;

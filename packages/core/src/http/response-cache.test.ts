@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf } from './respond.js';
-import { bodyToWrite, createResponseCache } from './response-cache.js';
+import { bodyToWrite, etagOf } from './respond.js';
+import { createResponseCache } from './response-cache.js';
 import type { CoreResponse } from './types.js';
 
 const answer = (body: string): CoreResponse => ({
@@ -65,6 +65,7 @@ describe('createResponseCache', () => {
     // A copy with another body, or none (HEAD), is another object: its own text, or nothing.
     expect(bodyToWrite({ ...hit, body: '{}' })).toBe('{}');
     expect(bodyToWrite({ ...hit, body: undefined })).toBeUndefined();
+    // An answer made by hand, not by jsonResponse, has no recorded bytes.
     expect(bodyToWrite(answer(body))).toBe(body);
   });
 });

@@ -60,12 +60,27 @@ export async function loadImages(db: Db, ids: ReadonlyArray<number | null>): Pro
 /** The image object of ref §2.5, with empty fields left out (the plugin `array_filter`s it), or `false`. */
 export function serializeImage(image: ImageRow | undefined): false | ImageOutput {
   if (!image) return false;
-  const path = new URL(image.url).pathname;
-  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  const extension = extensionOf(image.url);
   const out: ImageOutput = { url: image.url, id: image.id };
   if (extension) out.extension = extension;
   if (image.width) out.width = image.width;
   if (image.height) out.height = image.height;
   if (image.filesize) out.filesize = image.filesize;
   return out;
+}
+
+/**
+ * The extensions of image URLs, by URL: a page of 50 events names about a hundred images, many of them
+ * the same, and parsing each URL again cost as much as serializing the image. Forgotten all at once when full.
+ */
+const extensions = new Map<string, string>();
+
+function extensionOf(url: string): string {
+  let extension = extensions.get(url);
+  if (extension === undefined) {
+    extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+    if (extensions.size >= 10_000) extensions.clear();
+    extensions.set(url, extension);
+  }
+  return extension;
 }
