@@ -55,6 +55,8 @@ export interface EventsTable {
   featured: number;
   venue_id: number | null;
   parent_id: number | null;
+  /** The post's status, copied by triggers (migration 0008) so that a list's total reads one index. */
+  status: Generated<string>;
 }
 
 export interface VenuesTable {
@@ -178,7 +180,8 @@ export interface Database {
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
-export type EventRow = Selectable<EventsTable>;
+/** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
+export type EventRow = Omit<Selectable<EventsTable>, 'status'>;
 export type VenueRow = Selectable<VenuesTable>;
 export type OrganizerRow = Selectable<OrganizersTable>;
 export type TermRow = Selectable<TermsTable>;

@@ -7,6 +7,7 @@ import { termCounts } from './0004-term-counts.js';
 import { searchIndexes } from './0005-search-indexes.js';
 import { venueStartIndex } from './0006-venue-start-index.js';
 import { eventDurationBound } from './0007-event-duration-bound.js';
+import { eventListingStatus } from './0008-event-listing-status.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0005-search-indexes': searchIndexes(traits),
     '0006-venue-start-index': venueStartIndex,
     '0007-event-duration-bound': eventDurationBound(traits),
+    '0008-event-listing-status': eventListingStatus(traits),
   };
   return { getMigrations: async () => migrations };
 }
