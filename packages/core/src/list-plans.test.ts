@@ -675,8 +675,8 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
     'counts the total of %s (%s) from the events alone, the status copied onto them',
     async (path, _what, sqlitePlan) => {
       // Totals are cached per data version, and earlier tests asked for these lists.
-    await bumpDataVersion(database.kysely);
-    const plan = await planOf(path, 'total');
+      await bumpDataVersion(database.kysely);
+      const plan = await planOf(path, 'total');
       console.log(`${dialect.name} total of ${path}\n${plan}`);
       // Not one post row read per event: the status is on the event (migration 0008).
       expect(plan).not.toMatch(/\bposts\b/);
