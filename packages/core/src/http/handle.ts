@@ -217,7 +217,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (cacheKey === undefined || version === undefined) {
         const response = await run(route, match.pathParams, raw, base, precondition);
         response.headers.Allow = allow;
-        if (effective !== 'GET') return response;
+        if (effective !== 'GET') {
+          // A write changed the data: no kept answer will serve again (see ResponseCache).
+          if (response.status < 300) responses?.clear();
+          return response;
+        }
         return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       }
       const cached = responses!.get(cacheKey, version, second);

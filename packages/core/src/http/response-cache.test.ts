@@ -19,9 +19,29 @@ describe('createResponseCache', () => {
       headers: { 'Content-Type': 'application/json; charset=UTF-8', ETag: etagOf('{"a":1}') },
       body: '{"a":1}',
     });
-    expect(cache.get('a', 2, 5)).toBeUndefined();
     expect(cache.get('clock', 1, 100)?.body).toBe('{"b":2}');
     expect(cache.get('clock', 1, 101)).toBeUndefined();
+    expect(cache.get('a', 2, 5)).toBeUndefined();
+  });
+
+  it('drops every answer once the data changes, and keeps none computed before the change', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    cache.set('b', 1, undefined, answer('{"b":1}'));
+    // A request that read the new version drops the old answers, all of them (their memory with them).
+    expect(cache.get('a', 2, 0)).toBeUndefined();
+    cache.set('a', 2, undefined, answer('{"a":2}'));
+    // A request still computing with the old version: its answer is not kept.
+    cache.set('b', 1, undefined, answer('{"b":1}'));
+    expect(cache.get('b', 2, 0)).toBeUndefined();
+    expect(cache.get('a', 2, 0)?.body).toBe('{"a":2}');
+    // A write of this instance forgets everything at once.
+    cache.clear();
+    expect(cache.get('a', 2, 0)).toBeUndefined();
+    // After a restore, an older version is the data's version: a request reads it, and its answer is kept.
+    expect(cache.get('a', 1, 0)).toBeUndefined();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    expect(cache.get('a', 1, 0)?.body).toBe('{"a":1}');
   });
 
   it('hands out copies: headers added to a hit do not change the entry', () => {

@@ -28,6 +28,8 @@ interface Entry {
 export interface ResponseCache {
   get(key: string, version: number, second: number): CoreResponse | undefined;
   set(key: string, version: number, second: number | undefined, response: CoreResponse): void;
+  /** Forgets every answer: the data has just changed (a write of this instance). */
+  clear(): void;
 }
 
 export interface ResponseCacheLimits {
@@ -46,6 +48,23 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
   // Insertion order is recency order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
   let size = 0;
+  // Every entry is of this data version. Once the data changes, none will ever answer again: they are dropped
+  // together rather than one by one as their keys are asked for, so that the memory they hold (up to the
+  // limit: tens of megabytes) is free for what comes next. After a burst of reads, a run of event creations
+  // kept them all and the server grew past 300 MB at a million events.
+  let currentVersion: number | undefined;
+
+  function clear(): void {
+    entries.clear();
+    size = 0;
+  }
+
+  /** Entries are of one version: another one (newer, or older after a restore) replaces them all. */
+  function atVersion(version: number): void {
+    if (version === currentVersion) return;
+    clear();
+    currentVersion = version;
+  }
 
   function remove(key: string, entry: Entry): void {
     entries.delete(key);
@@ -54,6 +73,7 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
 
   return {
     get(key, version, second) {
+      atVersion(version);
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.version !== version || (entry.second !== undefined && entry.second !== second)) {
@@ -71,6 +91,9 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
       return entry.bytes ? attachEncodedBody(response, entry.bytes) : response;
     },
     set(key, version, second, response) {
+      // An answer computed before the latest change reached this instance is stale already.
+      if (currentVersion !== undefined && version < currentVersion) return;
+      atVersion(version);
       const bytes =
         response.body === undefined ? undefined : (encodedBody(response) ?? Buffer.from(response.body));
       const entrySize =
@@ -87,6 +110,10 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
         if (entries.size <= maxEntries && size <= maxSize) break;
         remove(oldKey, oldest);
       }
+    },
+    clear() {
+      clear();
+      currentVersion = undefined;
     },
   };
 }
