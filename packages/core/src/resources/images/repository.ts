@@ -6,6 +6,7 @@
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
 import type { ImageRow } from '../../db/schema.js';
+import { memoize } from '../../support/memo.js';
 import type { ImageOutput } from './response-schema.js';
 
 export function isImageUrl(value: string): boolean {
@@ -70,17 +71,10 @@ export function serializeImage(image: ImageRow | undefined): false | ImageOutput
 }
 
 /**
- * The extensions of image URLs, by URL: a page of 50 events names about a hundred images, many of them
- * the same, and parsing each URL again cost as much as serializing the image. Forgotten all at once when full.
+ * The extension of an image URL: a page of 50 events names about a hundred images, many of them the same, and
+ * parsing each URL again cost as much as serializing the image.
  */
-const extensions = new Map<string, string>();
-
-function extensionOf(url: string): string {
-  let extension = extensions.get(url);
-  if (extension === undefined) {
-    extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
-    if (extensions.size >= 10_000) extensions.clear();
-    extensions.set(url, extension);
-  }
-  return extension;
-}
+const extensionOf = memoize(
+  (url) => /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '',
+  10_000,
+);

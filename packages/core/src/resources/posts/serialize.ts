@@ -1,21 +1,15 @@
 import type { CalendarConfig } from '../../config.js';
+import { memoize } from '../../support/memo.js';
+
+/** The site's host and path, by site URL: a list of 50 events asked for it 200 times, each parsing the URL. */
+const globalIdPrefix = memoize((siteUrl) => {
+  const url = new URL(siteUrl);
+  return `${url.host}${url.pathname.replace(/\/+$/, '')}`;
+});
 
 /** `{site host+path}?id={id}` (tribe-common `Tribe__Utils__Global_ID`). */
 export function globalId(config: CalendarConfig, id: number): string {
   return `${globalIdPrefix(config.siteUrl)}?id=${id}`;
-}
-
-/** The site's host and path, by site URL: a list of 50 events asked for it 200 times, each parsing the URL. */
-const globalIdPrefixes = new Map<string, string>();
-
-function globalIdPrefix(siteUrl: string): string {
-  let prefix = globalIdPrefixes.get(siteUrl);
-  if (prefix === undefined) {
-    const url = new URL(siteUrl);
-    prefix = `${url.host}${url.pathname.replace(/\/+$/, '')}`;
-    globalIdPrefixes.set(siteUrl, prefix);
-  }
-  return prefix;
 }
 
 /** PHP's `array_filter`: drops '', '0', 0, false, null and empty lists/objects. */
