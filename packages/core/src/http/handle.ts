@@ -214,6 +214,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
           ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
           : undefined;
       const version = cacheKey ? await currentDataVersion(deps.database.kysely) : undefined;
+      const finish = (response: CoreResponse) =>
+        finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       if (cacheKey === undefined || version === undefined) {
         const response = await run(route, match.pathParams, raw, base, precondition);
         response.headers.Allow = allow;
@@ -222,17 +224,17 @@ export function createDispatcher(deps: DispatcherDependencies) {
           if (response.status < 300) responses?.clear();
           return response;
         }
-        return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
+        return finish(response);
       }
       const cached = responses!.get(cacheKey, version, second);
-      if (cached) return finishGet(cached, header(request, 'if-none-match'), method === 'HEAD');
+      if (cached) return finish(cached);
       const flightKey = `${cacheKey}\u0000${version}\u0000${route.clockDependent ? second : ''}`;
       const underWay = answersUnderWay.get(flightKey);
       if (underWay) {
         await underWay;
         // Only a 200 is kept: after anything else (an error, an answer too big to keep) this request runs.
         const shared = responses!.get(cacheKey, version, second);
-        if (shared) return finishGet(shared, header(request, 'if-none-match'), method === 'HEAD');
+        if (shared) return finish(shared);
       }
       let settle = () => {};
       const answer = new Promise<void>((resolve) => (settle = resolve));
@@ -240,9 +242,12 @@ export function createDispatcher(deps: DispatcherDependencies) {
       try {
         const response = await run(route, match.pathParams, raw, base, precondition);
         response.headers.Allow = allow;
+        // Finished first: the entry then keeps the ETag finishGet put on the answer instead of hashing the
+        // body again (finishGet answers 304 and HEAD with copies; the answer itself keeps its body).
+        const finished = finish(response);
         if (response.status === 200)
           responses!.set(cacheKey, version, route.clockDependent ? second : undefined, response);
-        return finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
+        return finished;
       } finally {
         if (answersUnderWay.get(flightKey) === answer) answersUnderWay.delete(flightKey);
         settle();
