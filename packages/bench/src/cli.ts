@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { DatabaseKind } from './dataset/store.js';
+import { chooseLoadGenerator, LOAD_GENERATORS, type LoadGeneratorChoice } from './load/choose.js';
 import { DEFAULT_DATA_DIR } from './paths.js';
 import { stderrOutput } from './progress.js';
 import { formatTable, roundResult } from './report.js';
@@ -55,6 +56,8 @@ interface CliOptions {
   duration?: number;
   warmup?: number;
   connections: number;
+  loadGenerator: LoadGeneratorChoice;
+  threads: number;
   databases: DatabaseKind[];
   adapters: AdapterName[];
   scenarios: ScenarioName[];
@@ -82,6 +85,19 @@ function buildProgram(): Command {
     .option('--warmup <s>', `warm-up seconds before each scenario (default ${FULL.warmupSeconds})`, seconds)
     .addOption(
       new Option('--connections <n>', 'concurrent connections').default(10).argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        '--load-generator <name>',
+        'wrk, autocannon, or auto: wrk where it is installed, else autocannon',
+      )
+        .choices(LOAD_GENERATORS)
+        .default('auto'),
+    )
+    .addOption(
+      new Option('--threads <n>', "wrk's threads (the connections are spread over them)")
+        .default(2)
+        .argParser(positiveInteger),
     )
     .addOption(
       new Option('--databases <list>', 'sqlite, postgres')
@@ -134,11 +150,17 @@ export async function main(argv: string[]): Promise<number> {
   }
   const preset = options.quick ? QUICK : FULL;
   try {
+    const output = stderrOutput();
+    const loadGenerator = await chooseLoadGenerator(options.loadGenerator, options.threads, (text) =>
+      output.write(`note: ${text}\n`),
+    );
+    output.write(`load generator: ${loadGenerator.description}\n`);
     const report = await runBench({
       events: options.events ?? preset.events,
       durationSeconds: options.duration ?? preset.durationSeconds,
       warmupSeconds: options.warmup ?? preset.warmupSeconds,
       connections: options.connections,
+      loadGenerator,
       databases: options.databases,
       adapters: options.adapters,
       scenarios: options.scenarios,
@@ -147,7 +169,7 @@ export async function main(argv: string[]): Promise<number> {
       dataDir: options.dataDir,
       postgresUrl: options.postgresUrl,
       cpuProfileDir: options.cpuProf ? resolve(options.cpuProf) : undefined,
-      output: stderrOutput(),
+      output,
     });
     const loads = report.datasets
       .map(
@@ -156,7 +178,7 @@ export async function main(argv: string[]): Promise<number> {
       )
       .join('; ');
     process.stdout.write(
-      `\n${formatTable(report.results)}\n\n${report.settings.connections} connections, ${report.settings.warmup_s} s warm-up, ${report.settings.duration_s} s measured per scenario; ${loads}\n${CACHE_NOTE[report.settings.response_cache]}\n`,
+      `\n${formatTable(report.results)}\n\n${report.settings.load_generator}, ${report.settings.connections} connections, ${report.settings.warmup_s} s warm-up, ${report.settings.duration_s} s measured per scenario; ${loads}\n${CACHE_NOTE[report.settings.response_cache]}\n`,
     );
     for (const warning of report.warnings) process.stdout.write(`! ${warning}\n`);
     for (const error of report.errors) process.stdout.write(`! failed: ${error.split('\n')[0]}\n`);

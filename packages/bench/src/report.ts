@@ -38,6 +38,8 @@ export interface BenchReport {
   results: BenchResult[];
   datasets: DatasetSummary[];
   settings: {
+    /** The load generator and its version, e.g. `wrk 4.1.0 (2 threads)`. */
+    load_generator: string;
     response_cache: 'on' | 'off' | 'both';
     connections: number;
     warmup_s: number;

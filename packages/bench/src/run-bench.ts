@@ -9,11 +9,18 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type DatabaseKind, type Dataset, prepareDataset, restoreDataset } from './dataset/store.js';
-import { type LoadOptions, type Measurement, measureLoad } from './load-generator.js';
+import {
+  type LoadGenerator,
+  type LoadOptions,
+  type LoadRequest,
+  type Measurement,
+  measureLoad,
+  UNIQUE_TOKEN,
+} from './load/load.js';
 import { REPO_ROOT } from './paths.js';
 import type { ProgressOutput } from './progress.js';
 import type { BenchReport, BenchResult } from './report.js';
-import { buildScenarios, EVENTS_PATH, type Scenario, type ScenarioName } from './scenarios.js';
+import { buildScenarios, EVENTS_PATH, type ScenarioName } from './scenarios.js';
 import { startPeakMemoryMeter } from './targets/memory.js';
 import {
   buildServer,
@@ -34,6 +41,8 @@ export interface BenchOptions {
   databases: DatabaseKind[];
   adapters: AdapterName[];
   scenarios: ScenarioName[];
+  /** Drives every target, the ceiling included. */
+  loadGenerator: LoadGenerator;
   /** Run each target with the service's response cache on, off, or both (one after the other). */
   responseCache: ResponseCacheMode;
   fresh: boolean;
@@ -58,7 +67,7 @@ function revision(): string {
   }
 }
 
-function describeStatuses(statuses: Record<number, number>): string {
+function describeStatuses(statuses: Record<string, number>): string {
   return Object.entries(statuses)
     .map(([status, count]) => `${count} × ${status}`)
     .join(', ');
@@ -96,20 +105,18 @@ async function smokeCheck(server: ServerProcess, dataset: Dataset): Promise<void
 }
 
 /** One request before the load, to fail early with a readable message and to show what a list returns. */
-async function preflight(
-  server: ServerProcess,
-  scenario: Scenario,
-  request: Awaited<ReturnType<Scenario['prepare']>>,
-) {
-  const response = await fetch(`${server.url}${request.path}`, {
-    method: request.method ?? 'GET',
+async function preflight(server: ServerProcess, scenario: ScenarioName, request: LoadRequest) {
+  const response = await fetch(`${server.url}${request.paths[0]}`, {
+    method: request.method,
     ...(request.headers ? { headers: request.headers } : {}),
-    ...(request.body !== undefined ? { body: request.body } : {}),
+    ...(request.body !== undefined
+      ? { body: request.body.replaceAll(UNIQUE_TOKEN, `preflight ${Date.now()}`) }
+      : {}),
   });
   const text = await response.text();
-  if (response.status !== scenario.expectedStatus)
+  if (response.status !== request.expectedStatus)
     throw new Error(
-      `${server.database}/${server.adapter} ${scenario.name}: ${request.method ?? 'GET'} ${request.path} answered ${response.status}, not ${scenario.expectedStatus}: ${text.slice(0, 300)}`,
+      `${server.database}/${server.adapter} ${scenario}: ${request.method} ${request.paths[0]} answered ${response.status}, not ${request.expectedStatus}: ${text.slice(0, 300)}`,
     );
   return response.headers.get('x-wp-total');
 }
@@ -120,7 +127,6 @@ function resultOf(
   responseCache: boolean | null,
   events: number,
   measurement: Measurement,
-  expectedStatus: number,
   rssBytes: number | undefined,
 ): BenchResult {
   return {
@@ -135,7 +141,7 @@ function resultOf(
     ceiling_ratio: null,
     rss_mb: rssBytes === undefined ? null : rssBytes / MB,
     requests: measurement.requests,
-    unexpected: measurement.requests - (measurement.statuses[expectedStatus] ?? 0) + measurement.errors,
+    unexpected: measurement.unexpected,
   };
 }
 
@@ -143,6 +149,7 @@ async function measureCeiling(
   server: ServerProcess,
   dataDir: string,
   events: number,
+  generator: LoadGenerator,
   load: LoadOptions,
   output: ProgressOutput,
 ): Promise<BenchResult> {
@@ -151,8 +158,9 @@ async function measureCeiling(
   const ceiling = await startCeilingProcess(responseFile, join(dataDir, 'logs'));
   try {
     const meter = startPeakMemoryMeter(ceiling.pid);
-    const measurement = await measureLoad(ceiling.url, { method: 'GET', path: EVENTS_PATH }, load);
-    const result = resultOf('default-list', ceiling, null, events, measurement, 200, meter.stop());
+    const request: LoadRequest = { method: 'GET', paths: [EVENTS_PATH], expectedStatus: 200 };
+    const measurement = await measureLoad(generator, ceiling.url, request, load);
+    const result = resultOf('default-list', ceiling, null, events, measurement, meter.stop());
     output.write(
       `ceiling (node:http, same bytes): ${Math.round(result.rps).toLocaleString('en-US')} req/s\n`,
     );
@@ -163,7 +171,7 @@ async function measureCeiling(
 }
 
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
-  const { output } = options;
+  const { output, loadGenerator } = options;
   const dataDir = resolve(options.dataDir);
   const load: LoadOptions = {
     connections: options.connections,
@@ -220,20 +228,19 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           responseCache,
         });
         await smokeCheck(server, dataset);
-        ceiling ??= await measureCeiling(server, dataDir, options.events, load, output);
+        ceiling ??= await measureCeiling(server, dataDir, options.events, loadGenerator, load, output);
         for (const scenario of scenarios) {
           const request = await scenario.prepare(server.url);
           wrote ||= request.method === 'POST';
-          const total = await preflight(server, scenario, request);
+          const total = await preflight(server, scenario.name, request);
           const meter = startPeakMemoryMeter(server.pid);
-          const measurement = await measureLoad(server.url, request, load);
+          const measurement = await measureLoad(loadGenerator, server.url, request, load);
           const result = resultOf(
             scenario.name,
             server,
             responseCache,
             options.events,
             measurement,
-            scenario.expectedStatus,
             meter.stop(),
           );
           results.push(result);
@@ -242,7 +249,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           );
           if (result.unexpected > 0)
             warnings.push(
-              `${label} ${scenario.name}: ${result.unexpected} of ${result.requests} answers were not ${scenario.expectedStatus} (${describeStatuses(measurement.statuses)}; ${measurement.errors} errors).`,
+              `${label} ${scenario.name}: ${result.unexpected} of ${result.requests} answers were not ${request.expectedStatus} or failed (${describeStatuses(measurement.statuses)}).`,
             );
         }
       } catch (error) {
@@ -270,6 +277,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       generated_at: d.facts.generatedAt,
     })),
     settings: {
+      load_generator: loadGenerator.description,
       response_cache: options.responseCache,
       connections: load.connections,
       warmup_s: load.warmupSeconds,

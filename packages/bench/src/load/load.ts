@@ -1,0 +1,67 @@
+/**
+ * What the benchmark asks of a load generator, whichever drives the servers: a request described as data
+ * (so that wrk, which runs Lua and not our JavaScript, can send it as autocannon does), a warm-up whose
+ * numbers are thrown away, then a measured run of fixed duration, the same for every target.
+ */
+
+/** In a request body, replaced for each request by a token that no other request of the benchmark sends. */
+export const UNIQUE_TOKEN = '{{unique}}';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  /** Asked in turn, one per request: one path for most scenarios, many to read different rows. */
+  paths: readonly string[];
+  headers?: Record<string, string>;
+  /** Sent with each request; every UNIQUE_TOKEN in it is replaced by a token of its own. */
+  body?: string;
+  /** The status every answer must have. */
+  expectedStatus: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export interface Measurement {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers by status, as far as the generator tells them apart (see each generator). */
+  statuses: Record<string, number>;
+  /** Answers with another status than the request expects, plus connection errors and timeouts. */
+  unexpected: number;
+}
+
+export interface LoadGenerator {
+  /** Its name and version, for the report: `wrk 4.1.0 (2 threads)`. */
+  readonly description: string;
+  /** Drives `url` with `request` for `seconds` on `connections` connections. */
+  run(url: string, request: LoadRequest, connections: number, seconds: number): Promise<Measurement>;
+}
+
+/** Warm-up, then the measured run. */
+export async function measureLoad(
+  generator: LoadGenerator,
+  url: string,
+  request: LoadRequest,
+  options: LoadOptions,
+): Promise<Measurement> {
+  if (options.warmupSeconds > 0)
+    await generator.run(url, request, options.connections, options.warmupSeconds);
+  return generator.run(url, request, options.connections, options.durationSeconds);
+}
+
+let invocations = 0;
+
+/**
+ * A prefix for the unique tokens of one run of a generator: the process's start time and a count of runs,
+ * so that the warm-up, the measured run and a later benchmark never send the same token.
+ */
+export function uniquePrefix(): string {
+  invocations++;
+  return `${Math.round(performance.timeOrigin).toString(36)}${invocations.toString(36)}`;
+}
