@@ -206,7 +206,9 @@ export async function loadCalendar(
         db,
       );
     }
-    await sql`analyze`.execute(db);
+    // VACUUM as autovacuum would within minutes of the load: besides statistics, it sets the visibility map,
+    // without which the list's count cannot be answered from the index alone.
+    await sql`vacuum analyze`.execute(db);
   } else {
     // Fold the write-ahead log into the database file, so the server starts on a compact database.
     // (No ANALYZE: the service never runs it, so a real SQLite deployment has no statistics either.)
