@@ -28,16 +28,23 @@ export interface CalendarDatabase {
   /** Cheap liveness check of the connection (`select 1`). */
   ping(): Promise<void>;
   destroy(): Promise<void>;
+  /**
+   * The data version (migration 0003) read at once, without a round of promises, where the driver can:
+   * SQLite outside a transaction. Undefined when it cannot be read so (PostgreSQL, a transaction open on
+   * SQLite's one connection, whose uncommitted version must not be seen): then it is read with a query.
+   */
+  dataVersionNow?(): number | undefined;
 }
 
 export function wrapDatabase(
   kysely: Kysely<Database>,
   traits: DialectTraits,
-  options: { schema?: string | undefined } = {},
+  options: { schema?: string | undefined; dataVersionNow?: () => number | undefined } = {},
 ): CalendarDatabase {
   return {
     kysely,
     traits,
+    ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
     async migrate() {
       // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
       const migrator = new Migrator({

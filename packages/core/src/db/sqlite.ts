@@ -33,7 +33,33 @@ export function createSqliteDatabase(
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     ...(log ? { log } : {}),
   });
-  return wrapDatabase(kysely, sqliteTraits);
+  return wrapDatabase(kysely, sqliteTraits, {
+    dataVersionNow: dataVersionReader(database, options.onQuery),
+  });
+}
+
+/**
+ * Reads the data version synchronously: the response cache asks for it on every GET, and through Kysely
+ * (a promise per step, the connection's mutex) the read cost several times the statement. Not while a
+ * transaction is open on the connection (a write between its statements): it would see the transaction's
+ * own, uncommitted version; the caller then queries through Kysely, which waits for the transaction.
+ */
+function dataVersionReader(database: Database.Database, onQuery: QueryObserver | undefined) {
+  const sql = 'select version from data_version where id = 1';
+  let statement: Database.Statement<[], { version: number }> | undefined;
+  return (): number | undefined => {
+    if (database.inTransaction || !database.open) return undefined;
+    try {
+      // Prepared on first use: the table exists only once the migrations ran.
+      statement ??= database.prepare(sql);
+      const started = onQuery ? performance.now() : 0;
+      const row = statement.get();
+      onQuery?.(sql, [], performance.now() - started);
+      return row ? Number(row.version) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**

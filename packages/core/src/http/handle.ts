@@ -213,7 +213,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
         responses && effective === 'GET' && !json && !form
           ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
           : undefined;
-      const version = cacheKey ? await currentDataVersion(deps.database.kysely) : undefined;
+      const version = cacheKey
+        ? (deps.database.dataVersionNow?.() ?? (await currentDataVersion(deps.database.kysely)))
+        : undefined;
       const finish = (response: CoreResponse) =>
         finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       if (cacheKey === undefined || version === undefined) {

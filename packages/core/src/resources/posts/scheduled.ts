@@ -10,11 +10,13 @@ import type { CalendarDatabase } from '../../db/database.js';
 import { refreshTermCounts } from '../terms/repository.js';
 
 export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<void> {
-  let lastRun: string | undefined;
+  let lastSecond: number | undefined;
   return async (database, now) => {
+    // Once per clock second (it runs on every request, so the comparison comes before any formatting).
+    const second = Math.floor(now.getTime() / 1000);
+    if (lastSecond === second) return;
+    lastSecond = second;
     const nowUtc = formatUtc(now);
-    if (lastRun === nowUtc) return;
-    lastRun = nowUtc;
     const due = await database.kysely
       .selectFrom('posts')
       .select('id')

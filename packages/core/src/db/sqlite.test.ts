@@ -1,0 +1,72 @@
+/**
+ * SQLite's synchronous read of the data version, which the response cache trusts on every GET: it sees what
+ * other connections (another process on the same file) committed, and never a transaction's own,
+ * uncommitted version.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bumpDataVersion, currentDataVersion } from './count-cache.js';
+import type { CalendarDatabase } from './database.js';
+import { createSqliteDatabase } from './sqlite.js';
+
+describe('dataVersionNow on SQLite', () => {
+  const opened: CalendarDatabase[] = [];
+  let folder: string | undefined;
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.destroy();
+    if (folder) await rm(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+
+  async function open(file = ':memory:', seen?: string[]) {
+    const database = createSqliteDatabase(file, seen ? { onQuery: (sql) => seen.push(sql) } : {});
+    opened.push(database);
+    await database.migrate();
+    return database;
+  }
+
+  it('reads the committed version, as the query does, and reports the statement', async () => {
+    const seen: string[] = [];
+    const database = await open(':memory:', seen);
+    const before = await currentDataVersion(database.kysely);
+    expect(before).toBeTypeOf('number');
+    seen.length = 0;
+    expect(database.dataVersionNow?.()).toBe(before);
+    expect(seen).toEqual(['select version from data_version where id = 1']);
+    await database.kysely.transaction().execute((trx) => bumpDataVersion(trx));
+    expect(database.dataVersionNow?.()).toBe(before! + 1);
+  });
+
+  it('gives nothing while a transaction is open, so the caller waits for it through a query', async () => {
+    const database = await open();
+    const before = database.dataVersionNow?.();
+    let during: number | undefined = -1;
+    await database.kysely.transaction().execute(async (trx) => {
+      await bumpDataVersion(trx);
+      during = database.dataVersionNow?.();
+    });
+    expect(during).toBeUndefined();
+    expect(database.dataVersionNow?.()).toBe(before! + 1);
+
+    // A transaction that rolls back leaves the version as it was.
+    await expect(
+      database.kysely.transaction().execute(async (trx) => {
+        await bumpDataVersion(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(database.dataVersionNow?.()).toBe(before! + 1);
+  });
+
+  it('sees what another connection to the same file committed', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'calendar-sqlite-'));
+    const file = join(folder, 'calendar.db');
+    const reader = await open(file);
+    const writer = await open(file);
+    const before = reader.dataVersionNow?.();
+    await writer.kysely.transaction().execute((trx) => bumpDataVersion(trx));
+    expect(reader.dataVersionNow?.()).toBe(before! + 1);
+  });
+});
