@@ -12,6 +12,7 @@ import * as fastifyAdapter from '@calendar-events/http-fastify';
 import express from 'express';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createApiReference } from './api-reference.js';
+import { requestLineWriter } from './logger.js';
 
 export type AdapterName = 'express' | 'fastify';
 
@@ -41,14 +42,15 @@ function languageOfPath(core: CalendarCore, url: string): string | undefined {
 
 /** One structured line per request, the same for both adapters. */
 function logRequests(server: Server, logger: Logger): void {
+  const writeLine =
+    requestLineWriter(logger) ??
+    ((method: string, url: string, status: number, ms: number) =>
+      logger.info({ method, url, status, ms }, 'request'));
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        { method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      writeLine(req.method ?? '', req.url ?? '', res.statusCode, ms);
     });
   });
 }

@@ -3,13 +3,109 @@ import pino from 'pino';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Where log lines go: anything with pino's `write(line)`, and a way to write what is held at once. */
+export interface LogDestination {
+  write(line: string): void;
+  flushSync(): void;
+}
+
+/** The most a batch holds before it is written without waiting for the end of the event loop turn. */
+const MAX_BATCH_CHARS = 64 * 1024;
+
+/**
+ * Log lines gathered over one turn of the event loop and written together, with one system call, once the
+ * turn's callbacks have run. A line per request written on its own cost about 10 µs of CPU per request on
+ * this project's benchmark machine (a sixth of a cached read): synchronously a `write` each, asynchronously a
+ * thread-pool job each, and sonic-boom's own buffering measures its whole pending text on every line. Lines
+ * are never more than a turn late; whatever is held when the process exits (an uncaught error included) is
+ * written synchronously then. Only a SIGKILL can lose the lines of the turn it interrupts.
+ */
+export function batchedLines(target: { write(text: string): unknown; flushSync(): void }): LogDestination {
+  let lines: string[] = [];
+  let chars = 0;
+  let scheduled = false;
+
+  function writeHeld(): void {
+    scheduled = false;
+    if (lines.length === 0) return;
+    const text = lines.length === 1 ? lines[0]! : lines.join('');
+    lines = [];
+    chars = 0;
+    target.write(text);
+  }
+
+  process.on('exit', () => {
+    writeHeld();
+    target.flushSync();
+  });
+
+  return {
+    write(line) {
+      lines.push(line);
+      chars += line.length;
+      if (chars >= MAX_BATCH_CHARS) writeHeld();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(writeHeld);
+      }
+    },
+    flushSync() {
+      writeHeld();
+      target.flushSync();
+    },
+  };
+}
+
 /**
  * JSON logs on stderr, so that stdout carries only what the CLI prints for people and scripts
- * (`listening on …`, `--json` output). Written asynchronously: a line per request written with a system
- * call of its own took a tenth of the time of a cached read; while a write is under way the next lines
- * gather and go out together. Pino writes what is left synchronously when the process exits (an uncaught
- * error included); only a SIGKILL can lose the last lines.
+ * (`listening on …`, `--json` output), written in batches (see `batchedLines`) through a synchronous
+ * sonic-boom, which retries when a pipe is full.
  */
-export function createLogger(level: LogLevel = 'info'): pino.Logger {
-  return pino({ level, base: { service: 'calendar-events' } }, pino.destination({ dest: 2, sync: false }));
+export function createLogger(
+  level: LogLevel = 'info',
+  options: { destination?: LogDestination; now?: () => number } = {},
+): pino.Logger {
+  const destination = options.destination ?? batchedLines(pino.destination({ dest: 2, sync: true }));
+  const now = options.now ?? Date.now;
+  const logger = pino(
+    {
+      level,
+      base: { service: 'calendar-events' },
+      ...(options.now ? { timestamp: () => `,"time":${now()}` } : {}),
+    },
+    destination,
+  );
+  requestLineWriters.set(logger, createRequestLineWriter(logger, destination, now));
+  return logger;
+}
+
+/** Writes the access-log line of one request. */
+export type RequestLineWriter = (method: string, url: string, status: number, ms: number) => void;
+
+const requestLineWriters = new WeakMap<object, RequestLineWriter>();
+
+/**
+ * The access-log line of a request as `logger.info({ method, url, status, ms }, 'request')` writes it with a
+ * logger of `createLogger`, byte for byte, built directly: pino's general path (bindings, serializers, a
+ * key-by-key JSON writer) cost about 3 µs of CPU per request on the benchmark machine, and this line is
+ * written for every request. Undefined for any other logger, which then gets the `info` call.
+ */
+export function requestLineWriter(logger: object): RequestLineWriter | undefined {
+  return requestLineWriters.get(logger);
+}
+
+function createRequestLineWriter(
+  logger: pino.Logger,
+  destination: LogDestination,
+  now: () => number,
+): RequestLineWriter {
+  const infoLevel = pino.levels.values.info!;
+  const prefix = `{"level":${infoLevel},"time":`;
+  const bindings = ',"service":"calendar-events"';
+  return (method, url, status, ms) => {
+    if (logger.levelVal > infoLevel) return;
+    destination.write(
+      `${prefix}${now()}${bindings},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+    );
+  };
 }
