@@ -1,11 +1,12 @@
 /**
  * SQLite's synchronous read of the data version, which the response cache trusts on every GET: it sees what
- * other connections (another process on the same file) committed, and never a transaction's own,
- * uncommitted version.
+ * other connections (another process on the same file) committed, from the next event loop turn on, its own
+ * connection's writes at once, and never a transaction's own, uncommitted version.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bumpDataVersion, currentDataVersion } from './count-cache.js';
 import type { CalendarDatabase } from './database.js';
@@ -67,6 +68,29 @@ describe('dataVersionNow on SQLite', () => {
     const writer = await open(file);
     const before = reader.dataVersionNow?.();
     await writer.kysely.transaction().execute((trx) => bumpDataVersion(trx));
+    // Within the turn of its last read the reader keeps that read; the next turn reads again.
+    expect(reader.dataVersionNow?.()).toBe(before);
+    await nextTurn();
     expect(reader.dataVersionNow?.()).toBe(before! + 1);
+  });
+
+  it('reads once per event loop turn, and again at once after a write of its own connection', async () => {
+    const seen: string[] = [];
+    const database = await open(':memory:', seen);
+    await nextTurn();
+    seen.length = 0;
+    const first = database.dataVersionNow?.();
+    expect(database.dataVersionNow?.()).toBe(first);
+    expect(seen).toEqual(['select version from data_version where id = 1']);
+    // A write outside a transaction (no begin/commit) is also a statement other than a select.
+    await database.kysely
+      .updateTable('data_version')
+      .set({ version: first! + 5 })
+      .execute();
+    expect(database.dataVersionNow?.()).toBe(first! + 5);
+    await nextTurn();
+    seen.length = 0;
+    expect(database.dataVersionNow?.()).toBe(first! + 5);
+    expect(seen).toHaveLength(1);
   });
 });

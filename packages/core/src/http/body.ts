@@ -106,7 +106,8 @@ export async function parseBody(
   headers: Record<string, string | string[] | undefined>,
   limit: number,
 ): Promise<ParsedBody> {
-  if (!body) return {};
+  // No body at all (a GET, as adapters pass it): nothing to read, whatever the headers say.
+  if (!body || (body.kind === 'raw' && body.data === '')) return {};
   const type = mediaType(headers);
   if (body.kind === 'parsed') {
     if (type === 'application/x-www-form-urlencoded') return { form: parsedForm(body.value) };

@@ -16,7 +16,6 @@ import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js'
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
 import { createResponseCache } from './response-cache.js';
 import {
-  allowedMethods,
   type CompiledPath,
   compileRoutes,
   type HttpMethod,
@@ -153,8 +152,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) throw noRoute();
       const match = matchPath(paths, rawPath.slice(prefix.length));
       if (!match) throw noRoute();
-      const methods = allowedMethods(match.compiled);
-      allow = methods.join(', ');
+      const methods = match.compiled.methods;
+      allow = match.compiled.allow;
       if (method === 'OPTIONS') {
         const preflight = preflightResponse(config.cors, request, methods);
         if (preflight) return preflight;

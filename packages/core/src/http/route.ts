@@ -53,6 +53,9 @@ export interface CompiledPath {
   wordpressPattern: string;
   /** The OpenAPI-style path (`/events/{id}`). */
   openApiPath: string;
+  /** The methods of its routes, each once, and the same as an `Allow` header; set once all routes are in. */
+  methods: readonly string[];
+  allow: string;
 }
 
 export function compileRoutes(routes: readonly RouteDefinition[]): CompiledPath[] {
@@ -84,10 +87,17 @@ export function compileRoutes(routes: readonly RouteDefinition[]): CompiledPath[
         routes: [],
         wordpressPattern: wordpress,
         openApiPath: route.path === '' ? '/' : route.path,
+        methods: [],
+        allow: '',
       };
       byPath.set(route.path, compiled);
     }
     compiled.routes.push(route);
+  }
+  // Known once the table is read, rather than gathered again for every request.
+  for (const compiled of byPath.values()) {
+    compiled.methods = [...new Set(compiled.routes.flatMap((route) => route.methods))];
+    compiled.allow = compiled.methods.join(', ');
   }
   return [...byPath.values()];
 }
@@ -122,7 +132,5 @@ export function matchPath(paths: readonly CompiledPath[], relativePath: string):
 }
 
 export function allowedMethods(compiled: CompiledPath): string[] {
-  const methods = new Set<string>();
-  for (const route of compiled.routes) for (const m of route.methods) methods.add(m);
-  return [...methods];
+  return [...compiled.methods];
 }
