@@ -34,17 +34,40 @@ export function encodedBody(response: CoreResponse): Buffer | undefined {
   return encodedBodies.get(response);
 }
 
+/**
+ * An answer whose body is held as UTF-8 bytes only, as the response cache keeps it: its text is decoded
+ * when something first reads `body` (an envelope, a library caller), not for the adapters, which write the
+ * bytes. Keeping the text beside the bytes tripled what each kept answer cost (a text with one character
+ * outside Latin-1 takes two bytes a character in V8).
+ */
+export function answerFromBytes(status: number, headers: Record<string, string>, bytes: Buffer): CoreResponse {
+  let text: string | undefined;
+  const response = {
+    status,
+    headers,
+    get body(): string {
+      text ??= bytes.toString('utf8');
+      return text;
+    },
+  };
+  return attachEncodedBody(response, bytes);
+}
+
 /** What an adapter writes for an answer's body: its recorded UTF-8 bytes, else its text. */
 export function bodyToWrite(response: CoreResponse): Buffer | string | undefined {
-  if (response.body === undefined) return undefined;
+  // The bytes first: reading `body` of an answer held as bytes would decode them.
   return encodedBodies.get(response) ?? response.body;
+}
+
+/** The same answer without its body (HEAD, 304), without decoding a body held as bytes. */
+function withoutBody(response: CoreResponse): CoreResponse {
+  return { status: response.status, headers: response.headers, body: undefined };
 }
 
 /** A copy of an answer with other headers and the same body, still encoded. */
 export function withHeaders(response: CoreResponse, headers: Record<string, string>): CoreResponse {
-  const copy = { ...response, headers };
   const bytes = encodedBodies.get(response);
-  return bytes ? attachEncodedBody(copy, bytes) : copy;
+  return bytes ? answerFromBytes(response.status, headers, bytes) : { ...response, headers };
 }
 
 /** Whether an `If-None-Match` / `If-Match` list names this ETag (`*` names any). */
@@ -86,14 +109,15 @@ export function finishGet(
   ifNoneMatch: string | undefined,
   isHead: boolean,
 ): CoreResponse {
-  if (response.status !== 200 || response.body === undefined)
-    return isHead ? { ...response, body: undefined } : response;
+  const bytes = encodedBodies.get(response);
+  if (response.status !== 200 || (bytes === undefined && response.body === undefined))
+    return isHead ? withoutBody(response) : response;
   // A cached answer carries the ETag computed when it was stored.
-  const etag = response.headers.ETag ?? etagOf(encodedBodies.get(response) ?? response.body);
+  const etag = response.headers.ETag ?? etagOf(bytes ?? (response.body as string));
   response.headers.ETag = etag;
   if (ifNoneMatch && etagListMatches(ifNoneMatch, etag, true)) {
     const { 'Content-Length': _length, 'Content-Type': _type, ...rest } = response.headers;
     return { status: 304, headers: rest, body: undefined };
   }
-  return isHead ? { ...response, body: undefined } : response;
+  return isHead ? withoutBody(response) : response;
 }

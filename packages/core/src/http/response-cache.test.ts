@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyToWrite, etagOf } from './respond.js';
+import { bodyToWrite, etagOf, finishGet, withHeaders } from './respond.js';
 import { createResponseCache } from './response-cache.js';
 import type { CoreResponse } from './types.js';
 
@@ -59,10 +59,9 @@ describe('createResponseCache', () => {
     byCount.set('c', 1, undefined, answer('c'));
     expect(['a', 'b', 'c'].map((key) => byCount.get(key, 1, 0)?.body)).toEqual(['a', undefined, 'c']);
 
-    const bySize = createResponseCache({ size: 30_000 });
+    const bySize = createResponseCache({ size: 12_000 });
     for (const key of ['a', 'b', 'c', 'd', 'e']) bySize.set(key, 1, undefined, answer(key.repeat(2000)));
-    // Each entry counts its 2,000-character body twice as text and once as UTF-8, plus its key and a fixed
-    // overhead: four fit.
+    // Each entry counts its 2,000 bytes of body (the text is not kept), its key and a fixed overhead: four fit.
     expect(['a', 'b', 'c', 'd', 'e'].map((key) => bySize.get(key, 1, 0) !== undefined)).toEqual([
       false,
       true,
@@ -82,6 +81,22 @@ describe('createResponseCache', () => {
     cache.set('a', 1, undefined, answer(body));
     const hit = cache.get('a', 1, 0)!;
     expect(bodyToWrite(hit)).toEqual(Buffer.from(body));
+    // The entry keeps the bytes only; the text is decoded when read, the same every time.
+    expect(hit.body).toBe(body);
+    expect(cache.get('a', 1, 0)!.body).toBe(body);
+    // Other headers (CORS) keep the answer as bytes; HEAD and 304 drop the body.
+    const withCors = withHeaders(hit, { ...hit.headers, Vary: 'Origin' });
+    expect(bodyToWrite(withCors)).toBe(bodyToWrite(hit));
+    expect(withCors).toMatchObject({ status: 200, body, headers: { Vary: 'Origin' } });
+    expect(finishGet(cache.get('a', 1, 0)!, undefined, true)).toEqual({
+      status: 200,
+      headers: hit.headers,
+      body: undefined,
+    });
+    expect(finishGet(cache.get('a', 1, 0)!, hit.headers.ETag, false)).toMatchObject({
+      status: 304,
+      body: undefined,
+    });
     // A copy with another body, or none (HEAD), is another object: its own text, or nothing.
     expect(bodyToWrite({ ...hit, body: '{}' })).toBe('{}');
     expect(bodyToWrite({ ...hit, body: undefined })).toBeUndefined();
