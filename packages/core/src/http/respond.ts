@@ -40,7 +40,11 @@ export function encodedBody(response: CoreResponse): Buffer | undefined {
  * bytes. Keeping the text beside the bytes tripled what each kept answer cost (a text with one character
  * outside Latin-1 takes two bytes a character in V8).
  */
-export function answerFromBytes(status: number, headers: Record<string, string>, bytes: Buffer): CoreResponse {
+export function answerFromBytes(
+  status: number,
+  headers: Record<string, string>,
+  bytes: Buffer,
+): CoreResponse {
   let text: string | undefined;
   const response = {
     status,
