@@ -97,6 +97,24 @@ export function createDispatcher(deps: DispatcherDependencies) {
   // its answer under way waits for it instead of computing it again. Without this, every connection that asks
   // for a slow list at the turn of a second (a clock-dependent answer lives one second) ran the same queries.
   const answersUnderWay = new Map<string, Promise<void>>();
+  // The data version the response cache checks, read by query (PostgreSQL, or SQLite while a transaction is
+  // open) once per event loop turn and shared by the requests of the turn: under load a turn serves several,
+  // and each query is a round trip to the server. Every request of a turn arrived before the turn began, so
+  // a version read during the turn is still one read after it arrived. A write of this instance forgets it
+  // once committed, so that the next request sees the write.
+  let versionOfThisTurn: Promise<number | undefined> | undefined;
+  const forgetVersion = () => {
+    versionOfThisTurn = undefined;
+  };
+  function dataVersion(): number | Promise<number | undefined> | undefined {
+    const now = deps.database.dataVersionNow?.();
+    if (now !== undefined) return now;
+    if (!versionOfThisTurn) {
+      versionOfThisTurn = currentDataVersion(deps.database.kysely);
+      setImmediate(forgetVersion);
+    }
+    return versionOfThisTurn;
+  }
 
   async function run(
     route: RouteDefinition,
@@ -127,6 +145,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
             await bumpDataVersion(trx);
             return route.operation({ ...context, db: trx }, params);
           });
+    if (base.method !== 'GET') forgetVersion();
     return jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
   }
 
@@ -183,7 +202,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (!route) throw noRoute();
 
       const now = deps.clock();
-      await publishDuePosts(deps.database, now);
+      if (await publishDuePosts(deps.database, now)) forgetVersion();
       const principal = request.authenticate
         ? ((await request.authenticate()) ?? null)
         : await deps.authenticate(request);
@@ -212,9 +231,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         responses && effective === 'GET' && !json && !form
           ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
           : undefined;
-      const version = cacheKey
-        ? (deps.database.dataVersionNow?.() ?? (await currentDataVersion(deps.database.kysely)))
-        : undefined;
+      const version = cacheKey ? await dataVersion() : undefined;
       const finish = (response: CoreResponse) =>
         finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       if (cacheKey === undefined || version === undefined) {

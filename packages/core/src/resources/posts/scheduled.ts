@@ -9,12 +9,13 @@ import { bumpDataVersion } from '../../db/count-cache.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { refreshTermCounts } from '../terms/repository.js';
 
-export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<void> {
+/** Publishes what is due; resolves with whether it changed anything. */
+export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<boolean> {
   let lastSecond: number | undefined;
   return async (database, now) => {
     // Once per clock second (it runs on every request, so the comparison comes before any formatting).
     const second = Math.floor(now.getTime() / 1000);
-    if (lastSecond === second) return;
+    if (lastSecond === second) return false;
     lastSecond = second;
     const nowUtc = formatUtc(now);
     const due = await database.kysely
@@ -24,7 +25,7 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
       .where('status', '=', 'future')
       .where('date_utc', '<=', nowUtc)
       .execute();
-    if (due.length === 0) return;
+    if (due.length === 0) return false;
     const ids = due.map((row) => row.id);
     await database.kysely.transaction().execute(async (trx) => {
       // First, as every write does (see http/handle.ts): the version row's lock orders the writers.
@@ -46,5 +47,6 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
         nowUtc,
       );
     });
+    return true;
   };
 }

@@ -1,0 +1,120 @@
+/**
+ * The response cache trusts the data version: a write of this instance is seen by the very next request, a
+ * write of another instance (another process on the same SQLite file, another server on the same PostgreSQL
+ * database) from the next event loop turn, and the requests of one turn share one read of the version.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CalendarCore, createCalendarCore } from '../core.js';
+import type { CalendarDatabase, QueryObserver } from '../db/database.js';
+import { createPostgresDatabase } from '../db/postgres.js';
+import { createSqliteDatabase } from '../db/sqlite.js';
+import { TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createApiKey, createUser } from '../resources/users/repository.js';
+
+const VERSION_SQL = 'select version from data_version where id = 1';
+
+/** Two connections to the same, migrated data; the first one observed. */
+async function twoConnections(
+  name: 'sqlite' | 'postgres',
+  onQuery: QueryObserver,
+): Promise<{ first: CalendarDatabase; second: CalendarDatabase; close(): Promise<void> }> {
+  if (name === 'sqlite') {
+    const folder = await mkdtemp(join(tmpdir(), 'calendar-version-'));
+    const file = join(folder, 'calendar.db');
+    const first = createSqliteDatabase(file, { onQuery });
+    await first.migrate();
+    const second = createSqliteDatabase(file);
+    return {
+      first,
+      second,
+      async close() {
+        await first.destroy();
+        await second.destroy();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const first = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, onQuery });
+  await first.migrate();
+  const second = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 2 });
+  return {
+    first,
+    second,
+    async close() {
+      await first.destroy();
+      await second.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+const dialects = await testDialects();
+
+describe.each(dialects)('data version and the response cache ($name)', (dialect) => {
+  let close: () => Promise<void>;
+  let here: CalendarCore;
+  let there: CalendarCore;
+  let key: string;
+  let versionReads = 0;
+
+  const request = (core: CalendarCore, method: string, path: string, body?: unknown) =>
+    core.handle({
+      method,
+      url: `/calendar/events/v1${path}`,
+      mountPath: '',
+      headers: {
+        host: 'x',
+        ...(body ? { authorization: `Bearer ${key}`, 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
+    });
+  const venueNames = async (core: CalendarCore) =>
+    (JSON.parse((await request(core, 'GET', '/venues')).body ?? '{}').venues ?? [])
+      .map((venue: { venue: string }) => venue.venue)
+      .sort();
+
+  beforeAll(async () => {
+    const connections = await twoConnections(dialect.name, (text) => {
+      if (text === VERSION_SQL) versionReads++;
+    });
+    close = connections.close;
+    await createUser(connections.first.kysely, { login: 'admin', role: 'administrator' });
+    key = await createApiKey(connections.first.kysely, 'admin');
+    here = createCalendarCore({ database: connections.first });
+    there = createCalendarCore({ database: connections.second });
+  });
+  afterAll(() => close());
+
+  it('shows a write of this instance to the very next request', async () => {
+    expect(await venueNames(here)).toEqual([]);
+    expect((await request(here, 'POST', '/venues', { venue: 'Hall A' })).status).toBe(201);
+    expect(await venueNames(here)).toEqual(['Hall A']);
+  });
+
+  it('shows a write of another instance from the next event loop turn', async () => {
+    expect(await venueNames(here)).toEqual(['Hall A']);
+    expect((await request(there, 'POST', '/venues', { venue: 'Hall B' })).status).toBe(201);
+    await nextTurn();
+    expect(await venueNames(here)).toEqual(['Hall A', 'Hall B']);
+  });
+
+  it('reads the version once for the requests of one turn', async () => {
+    await venueNames(here);
+    await nextTurn();
+    versionReads = 0;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => request(here, 'GET', '/venues')));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(versionReads).toBe(1);
+  });
+});
