@@ -20,6 +20,12 @@ export interface BenchResult {
   ceiling_ratio: number | null;
   /** Peak resident memory of the server process during the scenario; null where /proc is missing. */
   rss_mb: number | null;
+  /**
+   * CPU the server process used per answer in the measured run, in microseconds (user + system, all its
+   * threads; see targets/cpu.ts): steadier than req/s on a machine whose cores the server shares. Null
+   * where /proc is missing.
+   */
+  cpu_us_per_request: number | null;
   /** Answers counted in the measured run. */
   requests: number;
   /** Answers with another status than the scenario expects, plus connection errors and timeouts. */
@@ -69,6 +75,10 @@ const COLUMNS: Array<{ title: string; value: (r: BenchResult) => string; left?: 
   { title: 'p99 ms', value: (r) => formatMs(r.p99_ms) },
   { title: 'ceiling ratio', value: (r) => (r.ceiling_ratio === null ? '-' : r.ceiling_ratio.toFixed(3)) },
   { title: 'RSS MB', value: (r) => (r.rss_mb === null ? '-' : r.rss_mb.toFixed(0)) },
+  {
+    title: 'CPU µs/req',
+    value: (r) => (r.cpu_us_per_request === null ? '-' : r.cpu_us_per_request.toFixed(1)),
+  },
 ];
 
 function formatMs(ms: number): string {
@@ -99,5 +109,6 @@ export function roundResult(result: BenchResult): BenchResult {
     p99_ms: round(result.p99_ms, 3),
     ceiling_ratio: result.ceiling_ratio === null ? null : round(result.ceiling_ratio, 4),
     rss_mb: result.rss_mb === null ? null : round(result.rss_mb, 1),
+    cpu_us_per_request: result.cpu_us_per_request === null ? null : round(result.cpu_us_per_request, 1),
   };
 }

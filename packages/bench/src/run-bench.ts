@@ -21,6 +21,7 @@ import { REPO_ROOT } from './paths.js';
 import type { ProgressOutput } from './progress.js';
 import type { BenchReport, BenchResult } from './report.js';
 import { buildScenarios, EVENTS_PATH, type ScenarioName } from './scenarios.js';
+import { type CpuMeter, startCpuMeter } from './targets/cpu.js';
 import { startPeakMemoryMeter } from './targets/memory.js';
 import {
   buildServer,
@@ -128,6 +129,7 @@ function resultOf(
   events: number,
   measurement: Measurement,
   rssBytes: number | undefined,
+  cpuSeconds: number | undefined,
 ): BenchResult {
   return {
     scenario,
@@ -140,6 +142,10 @@ function resultOf(
     p99_ms: measurement.p99Ms,
     ceiling_ratio: null,
     rss_mb: rssBytes === undefined ? null : rssBytes / MB,
+    cpu_us_per_request:
+      cpuSeconds === undefined || measurement.requests === 0
+        ? null
+        : (cpuSeconds * 1e6) / measurement.requests,
     requests: measurement.requests,
     unexpected: measurement.unexpected,
   };
@@ -159,8 +165,11 @@ async function measureCeiling(
   try {
     const meter = startPeakMemoryMeter(ceiling.pid);
     const request: LoadRequest = { method: 'GET', paths: [EVENTS_PATH], expectedStatus: 200 };
-    const measurement = await measureLoad(generator, ceiling.url, request, load);
-    const result = resultOf('default-list', ceiling, null, events, measurement, meter.stop());
+    let cpu: CpuMeter | undefined;
+    const measurement = await measureLoad(generator, ceiling.url, request, load, () => {
+      cpu = startCpuMeter(ceiling.pid);
+    });
+    const result = resultOf('default-list', ceiling, null, events, measurement, meter.stop(), cpu?.stop());
     output.write(
       `ceiling (node:http, same bytes): ${Math.round(result.rps).toLocaleString('en-US')} req/s\n`,
     );
@@ -234,7 +243,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           wrote ||= request.method === 'POST';
           const total = await preflight(server, scenario.name, request);
           const meter = startPeakMemoryMeter(server.pid);
-          const measurement = await measureLoad(loadGenerator, server.url, request, load);
+          const pid = server.pid;
+          let cpu: CpuMeter | undefined;
+          const measurement = await measureLoad(loadGenerator, server.url, request, load, () => {
+            cpu = startCpuMeter(pid);
+          });
           const result = resultOf(
             scenario.name,
             server,
@@ -242,6 +255,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             options.events,
             measurement,
             meter.stop(),
+            cpu?.stop(),
           );
           results.push(result);
           output.write(

@@ -68,6 +68,7 @@ describe('pnpm bench', () => {
           'p99_ms',
           'ceiling_ratio',
           'rss_mb',
+          'cpu_us_per_request',
         ]),
       );
       expect(result.events).toBe(500);
@@ -75,6 +76,9 @@ describe('pnpm bench', () => {
       expect(result.p99_ms).toBeGreaterThanOrEqual(result.p50_ms as number);
       expect(result.ceiling_ratio).toBeGreaterThan(0);
       expect(result.rss_mb).toBeGreaterThan(10);
+      // Some CPU for every answer, and not absurdly much (a second of CPU per answer would be a unit error).
+      expect(result.cpu_us_per_request).toBeGreaterThan(0);
+      expect(result.cpu_us_per_request).toBeLessThan(1_000_000);
       // Every answer had the scenario's status: 200, 304 for the conditional GET, 201 for creation.
       expect(result.unexpected, `${result.scenario}`).toBe(0);
     }
@@ -86,7 +90,7 @@ describe('pnpm bench', () => {
 
   it('prints the table', () => {
     expect(stdout).toMatch(
-      /scenario\s+adapter\s+database\s+cache\s+events\s+req\/s\s+p50 ms\s+p99 ms\s+ceiling ratio\s+RSS MB/,
+      /scenario\s+adapter\s+database\s+cache\s+events\s+req\/s\s+p50 ms\s+p99 ms\s+ceiling ratio\s+RSS MB\s+CPU µs\/req/,
     );
     expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+on\s+500/);
     expect(stdout).toMatch(/conditional-get\s+fastify\s+sqlite\s+off\s+500/);

@@ -49,9 +49,12 @@ export async function measureLoad(
   url: string,
   request: LoadRequest,
   options: LoadOptions,
+  /** Called between the warm-up and the measured run (meters that must not count the warm-up). */
+  beforeMeasuredRun?: () => void,
 ): Promise<Measurement> {
   if (options.warmupSeconds > 0)
     await generator.run(url, request, options.connections, options.warmupSeconds);
+  beforeMeasuredRun?.();
   return generator.run(url, request, options.connections, options.durationSeconds);
 }
 
