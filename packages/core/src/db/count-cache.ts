@@ -21,7 +21,9 @@ export interface CountCache {
  * The version read, compiled once: the response cache asks for it on every GET, and building and compiling
  * the query with Kysely each time cost more than running it. The SQL is the same on both dialects.
  */
-const VERSION_QUERY = CompiledQuery.raw('select version from data_version where id = 1');
+/** The statement that reads the data version (the SQLite driver also runs it synchronously). */
+export const DATA_VERSION_SQL = 'select version from data_version where id = 1';
+const VERSION_QUERY = CompiledQuery.raw(DATA_VERSION_SQL);
 
 /** The current data version, or undefined when its row is missing (then nothing is cached). */
 export async function currentDataVersion(db: Db): Promise<number | undefined> {

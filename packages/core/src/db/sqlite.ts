@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { DATA_VERSION_SQL } from './count-cache.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
 import { sqliteTraits } from './traits.js';
@@ -51,7 +52,7 @@ export function createSqliteDatabase(
  * next request.
  */
 function dataVersionReader(database: Database.Database, onQuery: QueryObserver | undefined) {
-  const sql = 'select version from data_version where id = 1';
+  const sql = DATA_VERSION_SQL;
   let statement: Database.Statement<[], { version: number }> | undefined;
   let kept: number | undefined;
   const forget = () => {

@@ -39,21 +39,32 @@ const sqlite: TestDialect = {
   },
 };
 
+/** A fresh schema at TEST_PG_URL, for one suite, and how to drop it. */
+export async function createPostgresTestSchema(): Promise<{ schema: string; drop(): Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  return {
+    schema,
+    async drop() {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
 const postgres: TestDialect = {
   name: 'postgres',
   async open(options = {}) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const { schema, drop } = await createPostgresTestSchema();
     const database = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, ...options });
     await database.migrate();
     return {
       database,
       async close() {
         await database.destroy();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await drop();
       },
     };
   },

@@ -3,58 +3,47 @@
  * write of another instance (another process on the same SQLite file, another server on the same PostgreSQL
  * database) from the next event loop turn, and the requests of one turn share one read of the version.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
+import { DATA_VERSION_SQL } from '../db/count-cache.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';
 import { createPostgresDatabase } from '../db/postgres.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
-import { TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-
-const VERSION_SQL = 'select version from data_version where id = 1';
 
 /** Two connections to the same, migrated data; the first one observed. */
 async function twoConnections(
   name: 'sqlite' | 'postgres',
   onQuery: QueryObserver,
 ): Promise<{ first: CalendarDatabase; second: CalendarDatabase; close(): Promise<void> }> {
+  let first: CalendarDatabase;
+  let second: CalendarDatabase;
+  let removeData: () => Promise<void>;
   if (name === 'sqlite') {
     const folder = await mkdtemp(join(tmpdir(), 'calendar-version-'));
     const file = join(folder, 'calendar.db');
-    const first = createSqliteDatabase(file, { onQuery });
-    await first.migrate();
-    const second = createSqliteDatabase(file);
-    return {
-      first,
-      second,
-      async close() {
-        await first.destroy();
-        await second.destroy();
-        await rm(folder, { recursive: true, force: true });
-      },
-    };
+    first = createSqliteDatabase(file, { onQuery });
+    second = createSqliteDatabase(file);
+    removeData = () => rm(folder, { recursive: true, force: true });
+  } else {
+    const { schema, drop } = await createPostgresTestSchema();
+    first = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, onQuery });
+    second = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 2 });
+    removeData = drop;
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const first = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, onQuery });
   await first.migrate();
-  const second = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 2 });
   return {
     first,
     second,
     async close() {
       await first.destroy();
       await second.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await removeData();
     },
   };
 }
@@ -86,7 +75,7 @@ describe.each(dialects)('data version and the response cache ($name)', (dialect)
 
   beforeAll(async () => {
     const connections = await twoConnections(dialect.name, (text) => {
-      if (text === VERSION_SQL) versionReads++;
+      if (text === DATA_VERSION_SQL) versionReads++;
     });
     close = connections.close;
     await createUser(connections.first.kysely, { login: 'admin', role: 'administrator' });
