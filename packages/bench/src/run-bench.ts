@@ -151,6 +151,28 @@ function resultOf(
   };
 }
 
+/**
+ * One scenario against one process: the load (warm-up, then the measured run), the peak memory of the process
+ * over both, and its CPU over the measured run only.
+ */
+async function measureScenario(
+  scenario: string,
+  server: ServerProcess,
+  responseCache: boolean | null,
+  events: number,
+  generator: LoadGenerator,
+  request: LoadRequest,
+  load: LoadOptions,
+): Promise<{ result: BenchResult; measurement: Measurement }> {
+  const memory = startPeakMemoryMeter(server.pid);
+  let cpu: CpuMeter | undefined;
+  const measurement = await measureLoad(generator, server.url, request, load, () => {
+    cpu = startCpuMeter(server.pid);
+  });
+  const result = resultOf(scenario, server, responseCache, events, measurement, memory.stop(), cpu?.stop());
+  return { result, measurement };
+}
+
 async function measureCeiling(
   server: ServerProcess,
   dataDir: string,
@@ -163,13 +185,8 @@ async function measureCeiling(
   await writeFile(responseFile, JSON.stringify(await recordResponse(`${server.url}${EVENTS_PATH}`)));
   const ceiling = await startCeilingProcess(responseFile, join(dataDir, 'logs'));
   try {
-    const meter = startPeakMemoryMeter(ceiling.pid);
     const request: LoadRequest = { method: 'GET', paths: [EVENTS_PATH], expectedStatus: 200 };
-    let cpu: CpuMeter | undefined;
-    const measurement = await measureLoad(generator, ceiling.url, request, load, () => {
-      cpu = startCpuMeter(ceiling.pid);
-    });
-    const result = resultOf('default-list', ceiling, null, events, measurement, meter.stop(), cpu?.stop());
+    const { result } = await measureScenario('default-list', ceiling, null, events, generator, request, load);
     output.write(
       `ceiling (node:http, same bytes): ${Math.round(result.rps).toLocaleString('en-US')} req/s\n`,
     );
@@ -242,20 +259,14 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           const request = await scenario.prepare(server.url);
           wrote ||= request.method === 'POST';
           const total = await preflight(server, scenario.name, request);
-          const meter = startPeakMemoryMeter(server.pid);
-          const pid = server.pid;
-          let cpu: CpuMeter | undefined;
-          const measurement = await measureLoad(loadGenerator, server.url, request, load, () => {
-            cpu = startCpuMeter(pid);
-          });
-          const result = resultOf(
+          const { result, measurement } = await measureScenario(
             scenario.name,
             server,
             responseCache,
             options.events,
-            measurement,
-            meter.stop(),
-            cpu?.stop(),
+            loadGenerator,
+            request,
+            load,
           );
           results.push(result);
           output.write(

@@ -3,6 +3,9 @@ import pino from 'pino';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** What every line says of its source (pino's `base`). */
+const LOG_BASE = { service: 'calendar-events' };
+
 /** Where log lines go: anything with pino's `write(line)`, and a way to write what is held at once. */
 export interface LogDestination {
   write(line: string): void;
@@ -70,7 +73,7 @@ export function createLogger(
   const logger = pino(
     {
       level,
-      base: { service: 'calendar-events' },
+      base: LOG_BASE,
       ...(options.now ? { timestamp: () => `,"time":${now()}` } : {}),
     },
     destination,
@@ -101,7 +104,8 @@ function createRequestLineWriter(
 ): RequestLineWriter {
   const infoLevel = pino.levels.values.info!;
   const prefix = `{"level":${infoLevel},"time":`;
-  const bindings = ',"service":"calendar-events"';
+  // The base object as pino writes it after the time: its JSON without the braces.
+  const bindings = `,${JSON.stringify(LOG_BASE).slice(1, -1)}`;
   return (method, url, status, ms) => {
     if (logger.levelVal > infoLevel) return;
     destination.write(
