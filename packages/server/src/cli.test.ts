@@ -173,6 +173,8 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
       DATABASE_URL: 'sqlite::memory:',
       ADAPTER: 'express',
       CORS_ORIGINS: '*',
+      // Set but empty, as an env file's `LOG_LEVEL=` leaves it: the default level (a line per request).
+      LOG_LEVEL: '',
     });
     const done = finished(child);
     const url = await listeningUrl(child);
@@ -182,7 +184,9 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     });
     expect(events.headers.get('access-control-allow-origin')).toBe('*');
     child.kill('SIGINT');
-    expect((await done).code).toBe(0);
+    const result = await done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('"url":"/calendar/events/v1/events","status":200');
   });
 
   it('fails with exit code 1 and one line when the database cannot be opened', async () => {

@@ -114,7 +114,8 @@ function corsOrigins(value: string): '*' | string[] {
 }
 
 function logLevel(): LogLevel {
-  const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase();
+  // Empty counts as unset: an env file's `LOG_LEVEL=` means "the default", not an unknown level.
+  const level = (process.env.LOG_LEVEL || 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     throw new UsageError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
   }

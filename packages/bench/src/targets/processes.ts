@@ -153,7 +153,7 @@ export function startServiceProcess(options: ServiceProcessOptions): Promise<Ser
     { adapter: options.adapter, database: options.database },
     join(options.logDir, `${name}.log`),
     // The service's own default log level (a line per request) unless LOG_LEVEL says otherwise.
-    { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'info' },
   );
 }
 
