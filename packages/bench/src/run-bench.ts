@@ -8,7 +8,13 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type DatabaseKind, type Dataset, prepareDataset, restoreDataset } from './dataset/store.js';
+import {
+  assertPostgresReachable,
+  type DatabaseKind,
+  type Dataset,
+  prepareDataset,
+  restoreDataset,
+} from './dataset/store.js';
 import {
   type LoadGenerator,
   type LoadOptions,
@@ -212,6 +218,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       `The machine was busy when the benchmark started (load average ${loadAverage.toFixed(1)} on ${cpus().length} cores): figures are lower and noisier than on an idle machine.`,
     );
   for (const warning of warnings) output.write(`warning: ${warning}\n`);
+  // Before anything is built or loaded: a missing server should not cost the wait for the SQLite calendar.
+  if (options.databases.includes('postgres')) await assertPostgresReachable(options.postgresUrl);
 
   output.write('building the server (turbo run build, cached once built)…\n');
   await buildServer();

@@ -110,12 +110,24 @@ async function withMaintenanceConnection<T>(
   const maintenance = new URL(url);
   maintenance.pathname = '/postgres';
   const client = new pg.Client({ connectionString: maintenance.toString() });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `PostgreSQL is not reachable at ${maintenance.host} (${reason}): start it, give its address with --postgres-url (or BENCH_POSTGRES_URL), or run with --databases sqlite.`,
+    );
+  }
   try {
     return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** Fails with a message that says what to do when the PostgreSQL server of `url` does not answer. */
+export async function assertPostgresReachable(url: string): Promise<void> {
+  await withMaintenanceConnection(url, (client) => client.query('select 1'));
 }
 
 async function postgresComment(url: string): Promise<string | undefined> {

@@ -1,0 +1,41 @@
+/**
+ * The benchmark's PostgreSQL check, made before anything is built or loaded: a server that does not answer
+ * gets a message that says what to do instead of a bare `ECONNREFUSED`.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { assertPostgresReachable } from './store.js';
+
+const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// As the other PostgreSQL tests: CI fails when the server does not answer, a developer machine skips.
+const skipPostgres = !process.env.CI && !(await postgresAnswers());
+
+describe('assertPostgresReachable', () => {
+  it('names the address and the ways out when nothing listens there', async () => {
+    // Port 1 (tcpmux): nothing listens there on a machine that runs the tests.
+    await expect(assertPostgresReachable('postgres://postgres@127.0.0.1:1/calendar_bench')).rejects.toThrow(
+      /^PostgreSQL is not reachable at 127\.0\.0\.1:1 \(.*ECONNREFUSED.*\): start it, give its address with --postgres-url \(or BENCH_POSTGRES_URL\), or run with --databases sqlite\.$/,
+    );
+  });
+
+  it.skipIf(skipPostgres)(
+    'passes when the server answers, whether or not the benchmark database exists',
+    async () => {
+      const url = new URL(TEST_PG_URL);
+      url.pathname = '/calendar_bench_not_created_by_this_test';
+      await expect(assertPostgresReachable(url.toString())).resolves.toBeUndefined();
+    },
+  );
+});
