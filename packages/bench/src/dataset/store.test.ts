@@ -2,25 +2,12 @@
  * The benchmark's PostgreSQL check, made before anything is built or loaded: a server that does not answer
  * gets a message that says what to do instead of a bare `ECONNREFUSED`.
  */
-import pg from 'pg';
+import { POSTGRES_URL, probePostgres } from '@calendar-events/testkit';
 import { describe, expect, it } from 'vitest';
 import { assertPostgresReachable } from './store.js';
 
-const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // As the other PostgreSQL tests: CI fails when the server does not answer, a developer machine skips.
-const skipPostgres = !process.env.CI && !(await postgresAnswers());
+const skipPostgres = !process.env.CI && (await probePostgres()) !== undefined;
 
 describe('assertPostgresReachable', () => {
   it('names the address and the ways out when nothing listens there', async () => {
@@ -33,7 +20,7 @@ describe('assertPostgresReachable', () => {
   it.skipIf(skipPostgres)(
     'passes when the server answers, whether or not the benchmark database exists',
     async () => {
-      const url = new URL(TEST_PG_URL);
+      const url = new URL(POSTGRES_URL);
       url.pathname = '/calendar_bench_not_created_by_this_test';
       await expect(assertPostgresReachable(url.toString())).resolves.toBeUndefined();
     },
