@@ -8,6 +8,7 @@ import { searchIndexes } from './0005-search-indexes.js';
 import { venueStartIndex } from './0006-venue-start-index.js';
 import { eventDurationBound } from './0007-event-duration-bound.js';
 import { eventListingStatus } from './0008-event-listing-status.js';
+import { venueListingIndex } from './0009-venue-listing-index.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0006-venue-start-index': venueStartIndex,
     '0007-event-duration-bound': eventDurationBound(traits),
     '0008-event-listing-status': eventListingStatus(traits),
+    '0009-venue-listing-index': venueListingIndex,
   };
   return { getMigrations: async () => migrations };
 }
