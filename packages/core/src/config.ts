@@ -60,8 +60,8 @@ export interface CalendarCoreOptions {
   authenticate?: (request: CoreRequest) => Promise<Principal | null> | Principal | null;
   logger?: Logger;
   /**
-   * Keep GET answers until a write changes the data (default true). Turn it off when something else than
-   * this service writes to the database.
+   * Keep GET answers, and the venues and organizers that answers embed, until a write changes the data
+   * (default true). Turn it off when something else than this service writes to the database.
    */
   responseCache?: boolean;
 }

@@ -2,6 +2,7 @@ import type { CalendarConfig, Logger, Principal, TicketProvider } from './config
 import type { CountCache } from './db/count-cache.js';
 import type { CalendarDatabase, Db } from './db/database.js';
 import type { HttpMethod } from './http/route.js';
+import type { RecordMemo } from './support/record-memo.js';
 
 /** Builds the absolute URLs a response carries (SPEC §4). */
 export interface UrlBuilder {
@@ -33,4 +34,6 @@ export interface RequestContext {
   readonly ticketProvider: TicketProvider | undefined;
   /** List totals, cached per data version. */
   readonly counts: CountCache;
+  /** Serialized venues and organizers, kept per data version; absent with the response cache off. */
+  readonly records?: RecordMemo | undefined;
 }

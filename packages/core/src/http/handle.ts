@@ -7,6 +7,7 @@ import type { RequestContext, UrlBuilder } from '../context.js';
 import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
+import { createRecordMemo } from '../support/record-memo.js';
 import { parseBody } from './body.js';
 import { preflightResponse, withCorsHeaders } from './cors.js';
 import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
@@ -91,6 +92,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const { config } = deps;
   const paths: CompiledPath[] = compileRoutes(deps.routes);
   const counts = createCountCache();
+  // Kept per data version like the answers, and off with them: only this service's writes move the version.
+  const records = deps.responseCache === false ? undefined : createRecordMemo(dataVersion);
   const publishDuePosts = createScheduledPublisher();
   const responses = deps.responseCache === false ? undefined : createResponseCache();
   // The cacheable answers being computed, by cache key, data version and clock second: a request that finds
@@ -194,6 +197,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
           logger: deps.logger,
           ticketProvider: deps.ticketProvider,
           counts,
+          records,
         };
         return jsonResponse(200, describeRoute(match.compiled, context), { Allow: allow });
       }
@@ -219,6 +223,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         logger: deps.logger,
         ticketProvider: deps.ticketProvider,
         counts,
+        records,
       };
 
       const ifMatch = effective !== 'GET' ? header(request, 'if-match') : undefined;

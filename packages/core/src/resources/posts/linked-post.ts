@@ -150,8 +150,30 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
   ): Promise<Map<number, Record<string, unknown>>> {
     const out = new Map<number, Record<string, unknown>>();
     if (ids.length === 0) return out;
+    // Records already serialized at this data version are taken as they are (support/record-memo.ts).
+    const kept = await context.records?.scope(context, `${type}${single ? ':single' : ''}`);
+    const missing = kept ? ids.filter((id) => kept.get(String(id)) === undefined) : ids;
+    const loaded = await serializeRecords(context, missing, single);
+    for (const id of ids) {
+      const record = kept?.get(String(id)) ?? loaded.get(id);
+      if (record) out.set(id, record);
+    }
+    for (const [id, record] of loaded) {
+      // A scheduled record's status depends on the clock, not only on the data: it is served fresh.
+      if (record.status !== 'future') kept?.set(String(id), record);
+    }
+    return out;
+  }
+
+  /** Loads and serializes records: one query for the posts with their own fields, one for texts, one for images. */
+  async function serializeRecords(
+    context: RequestContext,
+    ids: readonly number[],
+    single: boolean,
+  ): Promise<Map<number, Record<string, unknown>>> {
+    const out = new Map<number, Record<string, unknown>>();
+    if (ids.length === 0) return out;
     const { db, config } = context;
-    // One query for the posts with their own fields, one for texts, one for images.
     const [rows, texts] = await Promise.all([
       db
         .selectFrom(`${kind.table} as d` as 'venues as d')
