@@ -368,7 +368,8 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
         path: '/events?categories=CATEGORY&venue=VENUE',
         sqlite:
           /SEARCH events USING COVERING INDEX events_venue\b[\s\S]*CORRELATED SCALAR SUBQUERY[\s\S]*SEARCH event_terms USING COVERING INDEX sqlite_autoindex_event_terms_1 \(event_id=\? AND term_id=\?\)/,
-        postgres: /events_venue\b/,
+        // Fenced, the term test stays a test of each walked event (SubPlan), not a hash join over the term.
+        postgres: /events_venue\b[\s\S]*SubPlan/,
       },
     ],
     [
