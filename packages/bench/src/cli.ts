@@ -21,6 +21,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/calendar_bench'
 const CACHE_NOTE: Record<ResponseCacheMode, string> = {
   on: "Response cache on (the service's default): a repeated GET of a URL is answered from memory while the data is unchanged (lists: within the same second), so after the warm-up most reads here are cache hits. Run with --response-cache off (or both) to measure the queries.",
   off: 'Response cache off: every request ran its queries and serialization.',
+  miss: 'Response cache on, every GET at an address not asked before (a parameter the service ignores, new each time): no answer was reused; list totals, venues and organizers kept per data version were, as with a real mix of URLs.',
   both: "Rows with cache 'on' were mostly answered from the service's response cache; rows with 'off' ran their queries every time.",
 };
 
@@ -117,9 +118,9 @@ function buildProgram(): Command {
     .addOption(
       new Option(
         '--response-cache <mode>',
-        "the service's response cache: on (its default: repeated GETs of a URL are answered from memory), off (every request runs its queries), or both, one after the other",
+        "the service's response cache: on (its default: repeated GETs of a URL are answered from memory), off (every request runs its queries), miss (on, but every GET asks a new URL, so no answer is reused), or both (on, then off)",
       )
-        .choices(['on', 'off', 'both'])
+        .choices(['on', 'off', 'miss', 'both'])
         .default('on'),
     )
     .option('--no-response-cache', 'the same as --response-cache off')

@@ -12,6 +12,12 @@ export interface BenchResult {
    * the figures say little about the queries. Off, every request runs its queries. Null for the ceiling.
    */
   response_cache: boolean | null;
+  /**
+   * Whether every GET that expects a 200 was asked at an address never asked before (`--response-cache
+   * miss`): with the cache on, then no answer is reused, while what the service keeps besides answers (list
+   * totals, venues and organizers, per data version) is, as with a real mix of URLs.
+   */
+  new_urls: boolean;
   events: number;
   rps: number;
   p50_ms: number;
@@ -46,7 +52,7 @@ export interface BenchReport {
   settings: {
     /** The load generator and its version, e.g. `wrk 4.1.0 (2 threads)`. */
     load_generator: string;
-    response_cache: 'on' | 'off' | 'both';
+    response_cache: 'on' | 'off' | 'miss' | 'both';
     connections: number;
     warmup_s: number;
     duration_s: number;
@@ -66,7 +72,7 @@ const COLUMNS: Array<{ title: string; value: (r: BenchResult) => string; left?: 
   { title: 'database', value: (r) => r.database, left: true },
   {
     title: 'cache',
-    value: (r) => (r.response_cache === null ? '-' : r.response_cache ? 'on' : 'off'),
+    value: (r) => (r.response_cache === null ? '-' : r.new_urls ? 'miss' : r.response_cache ? 'on' : 'off'),
     left: true,
   },
   { title: 'events', value: (r) => r.events.toLocaleString('en-US') },

@@ -26,7 +26,7 @@ import {
 import { REPO_ROOT } from './paths.js';
 import type { ProgressOutput } from './progress.js';
 import type { BenchReport, BenchResult } from './report.js';
-import { buildScenarios, EVENTS_PATH, type ScenarioName } from './scenarios.js';
+import { askedAtNewUrls, buildScenarios, EVENTS_PATH, type ScenarioName } from './scenarios.js';
 import { type CpuMeter, startCpuMeter } from './targets/cpu.js';
 import { startPeakMemoryMeter } from './targets/memory.js';
 import {
@@ -38,7 +38,9 @@ import {
 import { recordResponse } from './targets/recorded-response.js';
 
 export type AdapterName = 'fastify' | 'express';
-export type ResponseCacheMode = 'on' | 'off' | 'both';
+export type ResponseCacheMode = 'on' | 'off' | 'miss' | 'both';
+/** How one target runs: the service's response cache on or off, or on with every GET at a new address. */
+type CacheSetting = 'on' | 'off' | 'miss';
 
 export interface BenchOptions {
   events: number;
@@ -50,7 +52,10 @@ export interface BenchOptions {
   scenarios: ScenarioName[];
   /** Drives every target, the ceiling included. */
   loadGenerator: LoadGenerator;
-  /** Run each target with the service's response cache on, off, or both (one after the other). */
+  /**
+   * Run each target with the service's response cache on, off, both (one after the other), or on while every
+   * GET asks an address never asked before (`miss`: no answer is reused).
+   */
   responseCache: ResponseCacheMode;
   fresh: boolean;
   dataDir: string;
@@ -113,7 +118,8 @@ async function smokeCheck(server: ServerProcess, dataset: Dataset): Promise<void
 
 /** One request before the load, to fail early with a readable message and to show what a list returns. */
 async function preflight(server: ServerProcess, scenario: ScenarioName, request: LoadRequest) {
-  const response = await fetch(`${server.url}${request.paths[0]}`, {
+  const path = request.paths[0]!.replaceAll(UNIQUE_TOKEN, `preflight-${Date.now()}`);
+  const response = await fetch(`${server.url}${path}`, {
     method: request.method,
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.body !== undefined
@@ -123,7 +129,7 @@ async function preflight(server: ServerProcess, scenario: ScenarioName, request:
   const text = await response.text();
   if (response.status !== request.expectedStatus)
     throw new Error(
-      `${server.database}/${server.adapter} ${scenario}: ${request.method} ${request.paths[0]} answered ${response.status}, not ${request.expectedStatus}: ${text.slice(0, 300)}`,
+      `${server.database}/${server.adapter} ${scenario}: ${request.method} ${path} answered ${response.status}, not ${request.expectedStatus}: ${text.slice(0, 300)}`,
     );
   return response.headers.get('x-wp-total');
 }
@@ -131,7 +137,7 @@ async function preflight(server: ServerProcess, scenario: ScenarioName, request:
 function resultOf(
   scenario: string,
   server: ServerProcess,
-  responseCache: boolean | null,
+  cache: CacheSetting | null,
   events: number,
   measurement: Measurement,
   rssBytes: number | undefined,
@@ -141,7 +147,8 @@ function resultOf(
     scenario,
     adapter: server.adapter,
     database: server.database,
-    response_cache: responseCache,
+    response_cache: cache === null ? null : cache !== 'off',
+    new_urls: cache === 'miss',
     events,
     rps: measurement.requestsPerSecond,
     p50_ms: measurement.p50Ms,
@@ -164,7 +171,7 @@ function resultOf(
 async function measureScenario(
   scenario: string,
   server: ServerProcess,
-  responseCache: boolean | null,
+  cache: CacheSetting | null,
   events: number,
   generator: LoadGenerator,
   request: LoadRequest,
@@ -175,7 +182,7 @@ async function measureScenario(
   const measurement = await measureLoad(generator, server.url, request, load, () => {
     cpu = startCpuMeter(server.pid);
   });
-  const result = resultOf(scenario, server, responseCache, events, measurement, memory.stop(), cpu?.stop());
+  const result = resultOf(scenario, server, cache, events, measurement, memory.stop(), cpu?.stop());
   return { result, measurement };
 }
 
@@ -201,6 +208,12 @@ async function measureCeiling(
     await ceiling.stop();
   }
 }
+
+const CACHE_LABELS: Record<CacheSetting, string> = {
+  on: '',
+  off: ' (no response cache)',
+  miss: ' (every URL new)',
+};
 
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const { output, loadGenerator } = options;
@@ -240,16 +253,15 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   const results: BenchResult[] = [];
   let ceiling: BenchResult | undefined;
-  const cacheModes = options.responseCache === 'both' ? [true, false] : [options.responseCache === 'on'];
-  const targets = options.adapters.flatMap((adapter) =>
-    cacheModes.map((responseCache) => ({ adapter, responseCache })),
-  );
+  const cacheSettings: CacheSetting[] =
+    options.responseCache === 'both' ? ['on', 'off'] : [options.responseCache];
+  const targets = options.adapters.flatMap((adapter) => cacheSettings.map((cache) => ({ adapter, cache })));
   for (const dataset of datasets) {
     const scenarios = buildScenarios(dataset.facts, dataset.administratorKey).filter((s) =>
       options.scenarios.includes(s.name),
     );
-    for (const { adapter, responseCache } of targets) {
-      const label = `${dataset.kind}/${adapter}${responseCache ? '' : ' (no response cache)'}`;
+    for (const { adapter, cache } of targets) {
+      const label = `${dataset.kind}/${adapter}${CACHE_LABELS[cache]}`;
       let server: ServerProcess | undefined;
       let wrote = false;
       try {
@@ -259,18 +271,19 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           databaseUrl: dataset.url,
           logDir: join(dataDir, 'logs'),
           cpuProfileDir: options.cpuProfileDir,
-          responseCache,
+          responseCache: cache !== 'off',
         });
         await smokeCheck(server, dataset);
         ceiling ??= await measureCeiling(server, dataDir, options.events, loadGenerator, load, output);
         for (const scenario of scenarios) {
-          const request = await scenario.prepare(server.url);
+          const prepared = await scenario.prepare(server.url);
+          const request = cache === 'miss' ? askedAtNewUrls(prepared) : prepared;
           wrote ||= request.method === 'POST';
           const total = await preflight(server, scenario.name, request);
           const { result, measurement } = await measureScenario(
             scenario.name,
             server,
-            responseCache,
+            cache,
             options.events,
             loadGenerator,
             request,

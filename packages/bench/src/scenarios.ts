@@ -109,3 +109,14 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
   };
   return SCENARIOS.map((name) => ({ name, ...all[name] }));
 }
+
+/**
+ * The request of `--response-cache miss`: every GET that expects a 200 carries a parameter the service
+ * ignores, new for each request, so that no answer is found in the response cache. The conditional GET keeps
+ * its one address (its 304 is the point), and creation is not a GET.
+ */
+export function askedAtNewUrls(request: LoadRequest): LoadRequest {
+  if (request.method !== 'GET' || request.expectedStatus !== 200) return request;
+  const paths = request.paths.map((path) => `${path}${path.includes('?') ? '&' : '?'}_bench=${UNIQUE_TOKEN}`);
+  return { ...request, paths };
+}

@@ -111,3 +111,38 @@ describe('pnpm bench', () => {
     }
   });
 });
+
+describe('pnpm bench --response-cache miss', () => {
+  it('asks every GET at a new address, with the cache on, and marks the rows', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'calendar-bench-miss-'));
+    try {
+      const jsonFile = join(dataDir, 'results.json');
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--conditions=@calendar-events/source',
+          '--import',
+          'tsx',
+          'packages/bench/src/cli.ts',
+          ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
+          ...['--scenarios', 'filtered-list,single-by-id,conditional-get'],
+          ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
+          ...['--response-cache', 'miss', '--data-dir', dataDir, '--json', jsonFile],
+        ],
+        { cwd: REPO_ROOT, timeout: 230_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
+      );
+      const { results } = JSON.parse(await readFile(jsonFile, 'utf8')) as {
+        results: Array<Record<string, unknown>>;
+      };
+      expect(results.map((r) => `${r.scenario} ${r.response_cache} ${r.new_urls} ${r.unexpected}`)).toEqual([
+        'default-list null false 0',
+        'filtered-list true true 0',
+        'single-by-id true true 0',
+        'conditional-get true true 0',
+      ]);
+      expect(stdout).toMatch(/single-by-id\s+fastify\s+sqlite\s+miss\s+500/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

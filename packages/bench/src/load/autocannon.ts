@@ -47,7 +47,11 @@ function toAutocannonRequest(request: LoadRequest): autocannon.Request {
     ...(body !== undefined ? { body } : {}),
   };
   const bodyParts = body?.split(UNIQUE_TOKEN);
-  const varied = paths.length > 1 || (bodyParts !== undefined && bodyParts.length > 1);
+  const pathParts = paths.map((path) => path.split(UNIQUE_TOKEN));
+  const varied =
+    paths.length > 1 ||
+    pathParts.some((parts) => parts.length > 1) ||
+    (bodyParts !== undefined && bodyParts.length > 1);
   if (!varied) return base;
   const prefix = uniquePrefix();
   let sent = 0;
@@ -55,10 +59,11 @@ function toAutocannonRequest(request: LoadRequest): autocannon.Request {
     ...base,
     setupRequest: (prepared) => {
       sent++;
+      const token = `${prefix}n${sent}`;
       return {
         ...prepared,
-        path: paths[sent % paths.length]!,
-        ...(bodyParts ? { body: bodyParts.join(`${prefix}n${sent}`) } : {}),
+        path: pathParts[sent % paths.length]!.join(token),
+        ...(bodyParts ? { body: bodyParts.join(token) } : {}),
       };
     },
   };

@@ -1,6 +1,6 @@
 /**
  * Both load generators against a small server that keeps what it was sent: they ask every path in turn,
- * make each body's unique token unique, and count the answers that do not have the expected status.
+ * make each path's and body's unique token unique, and count the answers that do not have the expected status.
  * wrk must be installed where CI runs (.ci/run installs it); elsewhere its half is skipped, and says why.
  */
 import { createServer, type Server } from 'node:http';
@@ -114,6 +114,21 @@ describe.each(generators)('the %s load generator', (name, generator) => {
     );
     expect(again.received.length).toBeGreaterThan(0);
     expect(repeated.length).toBe(0);
+  });
+
+  it.skipIf(generator === undefined)('puts a token of its own into each path that has one', async () => {
+    const paths = [`/events?page=1&_bench=${UNIQUE_TOKEN}`, `/events/7?_bench=${UNIQUE_TOKEN}`, '/events/8'];
+    const { measurement, received } = await drive({ method: 'GET', paths, expectedStatus: 200 });
+    expect(measurement.requests).toBeGreaterThan(50);
+    expect(measurement.unexpected).toBe(0);
+    const tokens = received.flatMap((r) => {
+      const match = /^\/events(?:\?page=1|\/7\?)&?_bench=([0-9a-z]+)$/.exec(r.path);
+      return match ? [match[1]!] : [];
+    });
+    // Every request of the tokened paths carries a token, each one different; the other path is asked as is.
+    expect(tokens.length + received.filter((r) => r.path === '/events/8').length).toBe(received.length);
+    expect(tokens.length).toBeGreaterThan(received.length / 2);
+    expect(new Set(tokens).size).toBe(tokens.length);
   });
 
   it.skipIf(generator === undefined)('counts the answers of another status than expected', async () => {

@@ -4,12 +4,15 @@
  * numbers are thrown away, then a measured run of fixed duration, the same for every target.
  */
 
-/** In a request body, replaced for each request by a token that no other request of the benchmark sends. */
+/** In a request's path or body, replaced for each request by a token that no other request of the benchmark sends. */
 export const UNIQUE_TOKEN = '{{unique}}';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
-  /** Asked in turn, one per request: one path for most scenarios, many to read different rows. */
+  /**
+   * Asked in turn, one per request: one path for most scenarios, many to read different rows; a path with
+   * UNIQUE_TOKEN is a new address for every request.
+   */
   paths: readonly string[];
   headers?: Record<string, string>;
   /** Sent with each request; every UNIQUE_TOKEN in it is replaced by a token of its own. */
@@ -71,7 +74,7 @@ async function askEveryPathOnce(url: string, request: LoadRequest, connections: 
   let next = 0;
   const askInTurn = async () => {
     while (next < request.paths.length) {
-      const path = request.paths[next++]!;
+      const path = request.paths[next++]!.replaceAll(UNIQUE_TOKEN, `warm-up-${next}`);
       const response = await fetch(`${url}${path}`, { headers: request.headers ?? {} });
       await response.arrayBuffer();
       if (response.status !== request.expectedStatus)

@@ -46,7 +46,11 @@ const countsStatuses = (request: LoadRequest) => request.expectedStatus !== 200;
 /** The script for one run: what to send, and how to report. */
 export function wrkScript(request: LoadRequest, prefix: string): string {
   const bodyParts = request.body?.split(UNIQUE_TOKEN);
-  const varied = request.paths.length > 1 || (bodyParts !== undefined && bodyParts.length > 1);
+  const pathParts = request.paths.map((path) => path.split(UNIQUE_TOKEN));
+  const varied =
+    request.paths.length > 1 ||
+    pathParts.some((parts) => parts.length > 1) ||
+    (bodyParts !== undefined && bodyParts.length > 1);
   const countStatuses = countsStatuses(request);
   const lines = [
     '-- Written by the Calendar Events benchmark for one run of wrk.',
@@ -66,14 +70,16 @@ export function wrkScript(request: LoadRequest, prefix: string): string {
   if (varied)
     lines.push(
       '',
-      `local paths = ${luaList(request.paths)}`,
+      '-- Each path as its parts around the unique tokens (one part when it has none).',
+      `local paths = { ${pathParts.map(luaList).join(', ')} }`,
       `local body_parts = ${bodyParts && bodyParts.length > 1 ? luaList(bodyParts) : 'nil'}`,
       'local sent = 0',
       '-- Threads start at different places in the list, so that they do not ask for the same rows together.',
       'function request()',
       '  sent = sent + 1',
-      '  local path = paths[(sent + thread_id * 7919) % #paths + 1]',
-      `  local body = body_parts and table.concat(body_parts, ${luaString(prefix)} .. "t" .. thread_id .. "n" .. sent) or nil`,
+      `  local token = ${luaString(prefix)} .. "t" .. thread_id .. "n" .. sent`,
+      '  local path = table.concat(paths[(sent + thread_id * 7919) % #paths + 1], token)',
+      '  local body = body_parts and table.concat(body_parts, token) or nil',
       '  return wrk.format(nil, path, nil, body)',
       'end',
     );
