@@ -161,7 +161,7 @@ export interface EventTerms {
 
 /**
  * The embedded terms (ref §2.4a) of many events: one statement for the terms with their texts (request
- * language, falling back to the default), one for their counts. Every requested event id is in the map.
+ * language, falling back to the default) and their stored counts. Every requested event id is in the map.
  */
 export async function loadEventTerms(
   context: RequestContext,
@@ -171,7 +171,6 @@ export async function loadEventTerms(
   const ids = [...new Set(eventIds)];
   for (const id of ids) out.set(id, { categories: [], tags: [] });
   if (ids.length === 0) return out;
-  const { db } = context;
 
   const rows = await termsWithTexts(context)
     .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
@@ -183,6 +182,7 @@ export async function loadEventTerms(
       'terms.parent_id',
       translatedName.as('name'),
       translatedDescription.as('description'),
+      publishedEventCount('terms.id').as('count'),
     ])
     .where('event_terms.event_id', 'in', ids)
     .orderBy('event_terms.event_id')
@@ -190,14 +190,6 @@ export async function loadEventTerms(
     .orderBy('terms.id')
     .execute();
   if (rows.length === 0) return out;
-
-  const termIds = [...new Set(rows.map((r) => r.id))];
-  const counts = await db
-    .selectFrom('terms')
-    .select(['terms.id', publishedEventCount('terms.id', formatUtc(context.now)).as('count')])
-    .where('terms.id', 'in', termIds)
-    .execute();
-  const countById = new Map(counts.map((c) => [c.id, Number(c.count)]));
 
   for (const row of rows) {
     const term: TermRecord = {
@@ -207,7 +199,7 @@ export async function loadEventTerms(
       parent: row.parent_id,
       name: row.name ?? '',
       description: row.description ?? '',
-      count: countById.get(row.id) ?? 0,
+      count: Number(row.count),
     };
     const entry = out.get(row.event_id);
     if (!entry) continue;
@@ -220,7 +212,32 @@ export async function loadEventTerms(
  * For the `categories`/`tags` filters of event lists (SPEC §9): items are ids or slugs (a slug first, then an
  * id). Returns the term ids without duplicates, or undefined when an item names no term of the taxonomy.
  */
-export async function findTermIdsForFilter(
+export function findTermIdsForFilter(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  items: ReadonlyArray<string | number>,
+): Promise<number[] | undefined> {
+  let lookups = lookupsOfRequest.get(context);
+  if (!lookups) {
+    lookups = new Map();
+    lookupsOfRequest.set(context, lookups);
+  }
+  const key = JSON.stringify([taxonomy, ...items.map(String)]);
+  let found = lookups.get(key);
+  if (!found) {
+    found = termIdsForFilter(context, taxonomy, items);
+    lookups.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The lookups of one request, by its context: a list's parameter validator and the list itself ask the same,
+ * which on PostgreSQL is a round trip each. A write's operation has a context of its own (its transaction).
+ */
+const lookupsOfRequest = new WeakMap<RequestContext, Map<string, Promise<number[] | undefined>>>();
+
+async function termIdsForFilter(
   context: RequestContext,
   taxonomy: Taxonomy,
   items: ReadonlyArray<string | number>,

@@ -5,7 +5,6 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { RequestContext } from '../../context.js';
-import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/texts.js';
@@ -47,7 +46,7 @@ function countsAsPublished(postAlias: string, nowUtc: string): RawBuilder<SqlBoo
  * stored `event_count` of the same row (migration 0004), which event writes keep exact (`moveTermCounts`)
  * and the scheduled publisher recounts (`refreshTermCounts`).
  */
-export function publishedEventCount(termId: string, _nowUtc?: string): RawBuilder<number | string> {
+export function publishedEventCount(termId: string): RawBuilder<number | string> {
   return sql<number | string>`${sql.ref(termId.replace(/\.id$/, '.event_count'))}`;
 }
 
@@ -146,18 +145,15 @@ export const translatedDescription = sql<
 >`coalesce(${sql.ref('tl.description')}, ${sql.ref('td.description')})`;
 
 /** The columns of a TermRecord, for a query built on `termsWithTexts`. */
-export function termRecordSelection(context: RequestContext) {
-  const nowUtc = formatUtc(context.now);
-  return [
-    'terms.id',
-    'terms.taxonomy',
-    'terms.slug',
-    'terms.parent_id',
-    translatedName.as('name'),
-    translatedDescription.as('description'),
-    publishedEventCount('terms.id', nowUtc).as('count'),
-  ] as const;
-}
+export const TERM_RECORD_SELECTION = [
+  'terms.id',
+  'terms.taxonomy',
+  'terms.slug',
+  'terms.parent_id',
+  translatedName.as('name'),
+  translatedDescription.as('description'),
+  publishedEventCount('terms.id').as('count'),
+] as const;
 
 export interface TermRow {
   id: number;
@@ -189,7 +185,7 @@ export async function loadTerms(
 ): Promise<Map<number, TermRecord>> {
   if (ids.length === 0) return new Map();
   const rows = await termsWithTexts(context)
-    .select(termRecordSelection(context))
+    .select(TERM_RECORD_SELECTION)
     .where('terms.id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((row) => [row.id, toTermRecord(row)]));

@@ -29,9 +29,9 @@ import {
   lookUpTermsByIdOrSlug,
   publishedEventCount,
   refreshTermSearch,
+  TERM_RECORD_SELECTION,
   type TermRecord,
   type TermTexts,
-  termRecordSelection,
   termSlugTaken,
   termsWithTexts,
   toTermRecord,
@@ -289,8 +289,8 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
   if (params.hide_empty !== false) filtered = filtered.where(isNonEmpty(kind.taxonomy, 'terms.id', nowUtc));
 
   const direction = String(params.order ?? 'asc').toLowerCase() === 'asc' ? 'asc' : 'desc';
-  const sortKey = sortKeyFor(context, String(params.orderby ?? 'name'), include, nowUtc);
-  let page = filtered.select(termRecordSelection(context));
+  const sortKey = sortKeyFor(context, String(params.orderby ?? 'name'), include);
+  let page = filtered.select(TERM_RECORD_SELECTION);
   if (sortKey) page = page.orderBy(sortKey, direction);
   page = page.orderBy('terms.id', 'asc').limit(paging.perPage).offset(paging.offset);
 
@@ -327,12 +327,7 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
  * `include` list, and `include_slugs` (meaningful only for a list of slugs, while `slug` here is one) sort by
  * name. Names and descriptions sort case-insensitively on both databases.
  */
-function sortKeyFor(
-  context: RequestContext,
-  orderby: string,
-  include: readonly number[] | undefined,
-  nowUtc: string,
-) {
+function sortKeyFor(context: RequestContext, orderby: string, include: readonly number[] | undefined) {
   const fold = context.database.traits.sortKey;
   switch (orderby) {
     case 'id':
@@ -340,7 +335,7 @@ function sortKeyFor(
     case 'slug':
       return sql.ref('terms.slug');
     case 'count':
-      return publishedEventCount('terms.id', nowUtc);
+      return publishedEventCount('terms.id');
     case 'description':
       return fold(translatedDescription);
     case 'term_group':
