@@ -15,6 +15,24 @@ import { SCENARIOS } from '../src/scenarios.js';
 
 const run = promisify(execFile);
 
+/** `pnpm bench` through its CLI, small: 500 events, SQLite, Fastify, a second per scenario, JSON in `dataDir`. */
+function runSmallBench(dataDir: string, options: string[]) {
+  return run(
+    process.execPath,
+    [
+      '--conditions=@calendar-events/source',
+      '--import',
+      'tsx',
+      'packages/bench/src/cli.ts',
+      ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
+      ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
+      ...['--data-dir', dataDir, '--json', join(dataDir, 'results.json'), ...options],
+    ],
+    // The first run in a fresh clone also builds the server (turbo, about 25 s on two cores).
+    { cwd: REPO_ROOT, timeout: 230_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
+  );
+}
+
 describe('pnpm bench', () => {
   let dataDir: string;
   let stdout: string;
@@ -27,20 +45,7 @@ describe('pnpm bench', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'calendar-bench-'));
     const jsonFile = join(dataDir, 'results.json');
-    ({ stdout } = await run(
-      process.execPath,
-      [
-        '--conditions=@calendar-events/source',
-        '--import',
-        'tsx',
-        'packages/bench/src/cli.ts',
-        ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
-        ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
-        ...['--response-cache', 'both', '--data-dir', dataDir, '--json', jsonFile],
-      ],
-      // The first run in a fresh clone also builds the server (turbo, about 25 s on two cores).
-      { cwd: REPO_ROOT, timeout: 230_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
-    ));
+    ({ stdout } = await runSmallBench(dataDir, ['--response-cache', 'both']));
     report = JSON.parse(await readFile(jsonFile, 'utf8'));
   }, 240_000);
 
@@ -117,20 +122,10 @@ describe('pnpm bench --response-cache miss', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'calendar-bench-miss-'));
     try {
       const jsonFile = join(dataDir, 'results.json');
-      const { stdout } = await run(
-        process.execPath,
-        [
-          '--conditions=@calendar-events/source',
-          '--import',
-          'tsx',
-          'packages/bench/src/cli.ts',
-          ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
-          ...['--scenarios', 'filtered-list,single-by-id,conditional-get'],
-          ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
-          ...['--response-cache', 'miss', '--data-dir', dataDir, '--json', jsonFile],
-        ],
-        { cwd: REPO_ROOT, timeout: 230_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
-      );
+      const { stdout } = await runSmallBench(dataDir, [
+        ...['--scenarios', 'filtered-list,single-by-id,conditional-get'],
+        ...['--response-cache', 'miss'],
+      ]);
       const { results } = JSON.parse(await readFile(jsonFile, 'utf8')) as {
         results: Array<Record<string, unknown>>;
       };

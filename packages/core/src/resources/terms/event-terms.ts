@@ -15,13 +15,11 @@ import {
   isStorableId,
   lookUpTermsByIdOrSlug,
   moveTermCounts,
-  publishedEventCount,
+  TERM_RECORD_SELECTION,
   type TermRecord,
   termIdsOfEvent,
   termSlugTaken,
   termsWithTexts,
-  translatedDescription,
-  translatedName,
 } from './repository.js';
 import type { EmbeddedTermOutput } from './response-schema.js';
 import { serializeEmbeddedTerm } from './serialize.js';
@@ -174,16 +172,7 @@ export async function loadEventTerms(
 
   const rows = await termsWithTexts(context)
     .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
-    .select([
-      'event_terms.event_id',
-      'terms.id',
-      'terms.taxonomy',
-      'terms.slug',
-      'terms.parent_id',
-      translatedName.as('name'),
-      translatedDescription.as('description'),
-      publishedEventCount('terms.id').as('count'),
-    ])
+    .select(['event_terms.event_id', ...TERM_RECORD_SELECTION])
     .where('event_terms.event_id', 'in', ids)
     .orderBy('event_terms.event_id')
     .orderBy('event_terms.position')
