@@ -19,7 +19,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/calendar_bench'
 
 /** What the figures measure, printed under the table. */
 const CACHE_NOTE: Record<ResponseCacheMode, string> = {
-  on: "Response cache on (the service's default): a repeated GET of a URL is answered from memory while the data is unchanged (lists: within the same second), so after the warm-up most reads here are cache hits. Run with --response-cache off (or both) to measure the queries.",
+  on: "Response cache on (the service's default): a repeated GET of a URL is answered from memory while the data is unchanged (lists: within the same second), so after the warm-up most reads here are cache hits. Run with --response-cache miss (every URL new, as a real mix of URLs) or off (no cache) to measure the queries.",
   off: 'Response cache off: every request ran its queries and serialization.',
   miss: 'Response cache on, every GET at an address not asked before (a parameter the service ignores, new each time): no answer was reused; list totals, venues and organizers kept per data version were, as with a real mix of URLs.',
   both: "Rows with cache 'on' were mostly answered from the service's response cache; rows with 'off' ran their queries every time.",
