@@ -4,21 +4,25 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../config.js';
 import type { RequestContext } from '../context.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
+import { createCountCache } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { testDialects } from '../db/test-databases.js';
+import { createUrlBuilder } from '../http/handle.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-import { createRecordMemo } from './record-memo.js';
+import { venues } from '../resources/venues/venues.js';
+import { createRecordMemo, type RecordMemo } from './record-memo.js';
 
 /** The parts of a request context the memo reads. */
-function contextOf(options: { transaction?: boolean; language?: string; site?: string } = {}) {
+function contextOf(options: { transaction?: boolean; language?: string; namespace?: string } = {}) {
   return {
     db: { isTransaction: options.transaction ?? false },
     language: options.language ?? 'en',
     urls: {
-      namespace: 'http://x/wp-json/calendar/events/v1',
-      site: (path: string) => `${options.site ?? 'http://x'}${path}`,
+      namespace: options.namespace ?? 'http://x/wp-json/calendar/events/v1',
+      site: (path: string) => `http://x${path}`,
     },
   } as unknown as RequestContext;
 }
@@ -52,22 +56,32 @@ describe('createRecordMemo', () => {
     expect(await memo.scope(contextOf(), 'venue')).toBeUndefined();
   });
 
-  it('keeps a record apart per language and per address its URLs are built from', async () => {
+  it('keeps a record apart per language, and shares it whatever Host the client names', async () => {
     const memo = createRecordMemo(() => 1);
     (await memo.scope(contextOf(), 'venue'))!.set('1', { url: 'http://x/venue/a/' });
     expect((await memo.scope(contextOf({ language: 'de' }), 'venue'))!.get('1')).toBeUndefined();
-    expect((await memo.scope(contextOf({ site: 'https://y' }), 'venue'))!.get('1')).toBeUndefined();
-    expect((await memo.scope(contextOf(), 'venue'))!.get('1')).toEqual({ url: 'http://x/venue/a/' });
+    // The records' URLs come from the configured site URL: a Host header cannot make copies of them.
+    expect((await memo.scope(contextOf({ namespace: 'http://other/wp-json' }), 'venue'))!.get('1')).toEqual({
+      url: 'http://x/venue/a/',
+    });
   });
 
-  it('forgets everything when full rather than growing', async () => {
-    const memo = createRecordMemo(() => 1, 2);
-    const scope = (await memo.scope(contextOf(), 'venue'))!;
-    scope.set('1', { id: 1 });
-    scope.set('2', { id: 2 });
-    scope.set('3', { id: 3 });
-    expect(scope.get('1')).toBeUndefined();
-    expect(scope.get('3')).toEqual({ id: 3 });
+  it('forgets everything when full, by count or by size, rather than growing', async () => {
+    const byCount = (await createRecordMemo(() => 1, { entries: 2 }).scope(contextOf(), 'venue'))!;
+    byCount.set('1', { id: 1 });
+    byCount.set('2', { id: 2 });
+    byCount.set('3', { id: 3 });
+    expect(byCount.get('1')).toBeUndefined();
+    expect(byCount.get('3')).toEqual({ id: 3 });
+
+    const bySize = (await createRecordMemo(() => 1, { size: 10_000 }).scope(contextOf(), 'venue'))!;
+    const record = (n: number) => ({ id: n, description: 'x'.repeat(50) });
+    for (let n = 1; n <= 200; n++) bySize.set(String(n), record(n));
+    expect(bySize.get('1')).toBeUndefined();
+    expect(bySize.get('200')).toEqual(record(200));
+    // One record of more than a hundredth of the limit is not kept at all.
+    bySize.set('big', { description: 'x'.repeat(200) });
+    expect(bySize.get('big')).toBeUndefined();
   });
 });
 
@@ -145,6 +159,36 @@ describe.each(dialects)('venues and organizers embedded in events after a change
       listed: ['New Hall', 'New Society'],
       single: ['New Hall', 'New Society'],
     });
+  });
+
+  it('serves a kept record even when the memo is emptied while the others load', async () => {
+    const core = createCalendarCore({ database });
+    const { venue } = await calendar(core, 'Racing');
+    const keptVenue = Object.freeze({ id: venue, venue: 'Kept Hall' });
+    // The memo has the venue when first asked, and is emptied right after (a newer version, or full).
+    let asked = 0;
+    const records: RecordMemo = {
+      scope: async () => ({
+        get: (key) => (key === String(venue) && asked++ === 0 ? keptVenue : undefined),
+        set: () => {},
+      }),
+    };
+    const context: RequestContext = {
+      config: core.config,
+      database,
+      db: database.kysely,
+      principal: null,
+      language: 'en',
+      addressLanguage: 'en',
+      now: new Date(),
+      urls: createUrlBuilder('http://x', '/calendar/events/v1', core.config.siteUrl),
+      method: 'GET',
+      logger: silentLogger,
+      ticketProvider: undefined,
+      counts: createCountCache(),
+      records,
+    };
+    expect((await venues.loadSerialized(context, [venue], false)).get(venue)).toBe(keptVenue);
   });
 
   it('keeps nothing with the response cache off, so that changes written outside the service show', async () => {

@@ -3,8 +3,9 @@
  * again and again (a venue's events share it, an organizer runs many events): loading and serializing the
  * 107 organizers of a 50-event page was 0.9 ms of SQL and 0.5 ms of JavaScript of an uncached page at a
  * million events. They are kept under the data version (migration 0003), which every write transaction of the
- * service bumps, so a kept record is never older than the data a request reads; like the response cache, the
- * memo is off when something else writes to the database (`responseCache: false`).
+ * service bumps, so a request that arrives after a write never gets a record kept before it (one that overlaps
+ * the write may, as its own queries may read some rows before the write and some after); like the response
+ * cache, the memo is off when something else writes to the database (`responseCache: false`).
  *
  * Reads only: a write transaction sees changes no one else sees yet, and serializes what it wrote itself.
  * Everything kept is dropped when the version moves on, or when the memo is full (the working set refills it).
@@ -28,9 +29,20 @@ export interface RecordScope {
   set(key: string, record: Record<string, unknown>): void;
 }
 
-export function createRecordMemo(readVersion: DataVersionReader, capacity = 5000): RecordMemo {
+export function createRecordMemo(
+  readVersion: DataVersionReader,
+  limits: { entries?: number; size?: number } = {},
+): RecordMemo {
+  const maxEntries = limits.entries ?? 5000;
+  // Characters of the records as JSON, roughly their memory: a description may be as long as a request body.
+  const maxSize = limits.size ?? 8 * 1024 * 1024;
   let version = -1;
+  let size = 0;
   const records = new Map<string, Readonly<Record<string, unknown>>>();
+  const clear = () => {
+    records.clear();
+    size = 0;
+  };
   return {
     async scope(context, kind) {
       if (context.db.isTransaction) return undefined;
@@ -38,17 +50,21 @@ export function createRecordMemo(readVersion: DataVersionReader, capacity = 5000
       // A version older than one already seen was read before a write committed: nothing kept is for it.
       if (now === undefined || now < version) return undefined;
       if (now > version) {
-        records.clear();
+        clear();
         version = now;
       }
-      // What else a serialized record depends on: its language and the addresses its URLs are built from.
-      const prefix = `${kind}\u0000${context.language}\u0000${context.urls.namespace}\u0000${context.urls.site('/')}\u0000`;
+      // What else a serialized record depends on: the language of its texts. Its URLs are built from the
+      // configured site URL, the same for every request (not from the Host a client sends).
+      const prefix = `${kind}\u0000${context.language}\u0000`;
       return {
         get: (key) => records.get(prefix + key),
         set(key, record) {
-          if (version !== now) return;
-          if (records.size >= capacity) records.clear();
+          if (version !== now || records.has(prefix + key)) return;
+          const recordSize = JSON.stringify(record).length;
+          if (recordSize > maxSize / 100) return;
+          if (records.size >= maxEntries || size + recordSize > maxSize) clear();
           records.set(prefix + key, Object.freeze(record));
+          size += recordSize;
         },
       };
     },

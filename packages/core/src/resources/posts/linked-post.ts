@@ -152,10 +152,19 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     if (ids.length === 0) return out;
     // Records already serialized at this data version are taken as they are (support/record-memo.ts).
     const kept = await context.records?.scope(context, `${type}${single ? ':single' : ''}`);
-    const missing = kept ? ids.filter((id) => kept.get(String(id)) === undefined) : ids;
-    const loaded = await serializeRecords(context, missing, single);
+    // Taken out at once: the memo may be emptied while the others load (a newer version, or full).
+    const hits = new Map<number, Readonly<Record<string, unknown>>>();
     for (const id of ids) {
-      const record = kept?.get(String(id)) ?? loaded.get(id);
+      const record = kept?.get(String(id));
+      if (record) hits.set(id, record);
+    }
+    const loaded = await serializeRecords(
+      context,
+      ids.filter((id) => !hits.has(id)),
+      single,
+    );
+    for (const id of ids) {
+      const record = hits.get(id) ?? loaded.get(id);
       if (record) out.set(id, record);
     }
     for (const [id, record] of loaded) {
