@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from './core.js';
 import type { CalendarDatabase } from './db/database.js';
 import { testDialects } from './db/test-databases.js';
+import { apiRequest } from './http/test-requests.js';
 import { createApiKey, createUser } from './resources/users/repository.js';
 
 const dialects = await testDialects();
@@ -22,13 +23,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
   let recording = false;
 
   async function call(method: string, path: string, body?: unknown) {
-    const res = await core.handle({
-      method,
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: { host: 'x', authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-    });
+    const res = await core.handle(apiRequest(method, path, { key, body }));
     const json = res.body ? JSON.parse(res.body) : undefined;
     if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.body}`);
     return json;
@@ -38,12 +33,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
   async function cost(path: string): Promise<{ count: number; items: number; queries: string[] }> {
     statements.length = 0;
     recording = true;
-    const res = await core.handle({
-      method: 'GET',
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: { host: 'x' },
-    });
+    const res = await core.handle(apiRequest('GET', path));
     recording = false;
     expect(res.status, `${path}: ${res.body?.slice(0, 200)}`).toBe(200);
     const body = JSON.parse(res.body!);
@@ -143,16 +133,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
     async function statementsOf(paths: string[]): Promise<number> {
       statements.length = 0;
       recording = true;
-      const answers = await Promise.all(
-        paths.map((path) =>
-          cached.handle({
-            method: 'GET',
-            url: `/calendar/events/v1${path}`,
-            mountPath: '',
-            headers: { host: 'x' },
-          }),
-        ),
-      );
+      const answers = await Promise.all(paths.map((path) => cached.handle(apiRequest('GET', path))));
       recording = false;
       expect(answers.map((res) => res.status)).toEqual(paths.map(() => 200));
       expect(new Set(answers.map((res) => res.body)).size).toBe(1);

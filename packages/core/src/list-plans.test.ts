@@ -11,6 +11,7 @@ import { type CalendarCore, createCalendarCore } from './core.js';
 import { bumpDataVersion } from './db/count-cache.js';
 import type { CalendarDatabase } from './db/database.js';
 import { testDialects } from './db/test-databases.js';
+import { apiRequest } from './http/test-requests.js';
 import { createApiKey, createUser } from './resources/users/repository.js';
 
 const dialects = await testDialects();
@@ -40,13 +41,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
   const ids: Record<string, number> = {};
 
   async function call(method: string, path: string, body?: unknown) {
-    const res = await core.handle({
-      method,
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: { host: 'x', authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-    });
+    const res = await core.handle(apiRequest(method, path, { key, body }));
     if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.body}`);
     return JSON.parse(res.body!);
   }
@@ -268,12 +263,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
   async function planOf(path: string, statement: 'page' | 'total' = 'page'): Promise<string> {
     statements.length = 0;
     recording = true;
-    const res = await core.handle({
-      method: 'GET',
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: { host: 'x' },
-    });
+    const res = await core.handle(apiRequest('GET', path));
     recording = false;
     expect(res.status, `${path}: ${res.body?.slice(0, 300)}`).toBe(200);
     const page = statements.find((s) =>

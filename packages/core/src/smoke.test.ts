@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiRequest } from './http/test-requests.js';
 import { createApiKey, createCalendarCore, createSqliteDatabase, createUser } from './index.js';
 
 describe('smoke', () => {
@@ -13,13 +14,7 @@ describe('smoke', () => {
       geolocation: true,
     });
     const call = async (method: string, url: string, body?: unknown) => {
-      const res = await core.handle({
-        method,
-        url: `/calendar/events/v1${url}`,
-        mountPath: '',
-        headers: { host: 'x', authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-      });
+      const res = await core.handle(apiRequest(method, url, { key, body }));
       return { status: res.status, headers: res.headers, json: res.body ? JSON.parse(res.body) : undefined };
     };
     const created = await call('POST', '/events', {

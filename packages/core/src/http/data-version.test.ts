@@ -15,6 +15,7 @@ import { createPostgresDatabase } from '../db/postgres.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
 import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
+import { apiRequest } from './test-requests.js';
 
 /** Two connections to the same, migrated data; the first one observed. */
 async function twoConnections(
@@ -58,16 +59,7 @@ describe.each(dialects)('data version and the response cache ($name)', (dialect)
   let versionReads = 0;
 
   const request = (core: CalendarCore, method: string, path: string, body?: unknown) =>
-    core.handle({
-      method,
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: {
-        host: 'x',
-        ...(body ? { authorization: `Bearer ${key}`, 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-    });
+    core.handle(apiRequest(method, path, body ? { key, body } : {}));
   const venueNames = async (core: CalendarCore) =>
     (JSON.parse((await request(core, 'GET', '/venues')).body ?? '{}').venues ?? [])
       .map((venue: { venue: string }) => venue.venue)

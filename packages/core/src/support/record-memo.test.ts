@@ -11,6 +11,7 @@ import { createCountCache } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { testDialects } from '../db/test-databases.js';
 import { createUrlBuilder } from '../http/handle.js';
+import { apiRequest } from '../http/test-requests.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { venues } from '../resources/venues/venues.js';
 import { createRecordMemo, type RecordMemo } from './record-memo.js';
@@ -93,13 +94,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
   let key: string;
 
   async function call(core: CalendarCore, method: string, path: string, body?: unknown) {
-    const res = await core.handle({
-      method,
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: { host: 'x', authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-    });
+    const res = await core.handle(apiRequest(method, path, { key, body }));
     expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
     return JSON.parse(res.body!);
   }

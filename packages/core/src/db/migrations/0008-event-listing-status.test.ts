@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
+import { apiRequest } from '../../http/test-requests.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 import { testDialects } from '../test-databases.js';
@@ -19,17 +20,7 @@ describe.each(dialects)('the status copied onto events ($name)', (dialect) => {
   let now = new Date('2026-03-10T12:00:00Z');
 
   async function call(method: string, path: string, body?: unknown, anonymous = false) {
-    const res = await core.handle({
-      method,
-      url: `/calendar/events/v1${path}`,
-      mountPath: '',
-      headers: {
-        host: 'x',
-        'content-type': 'application/json',
-        ...(anonymous ? {} : { authorization: `Bearer ${key}` }),
-      },
-      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
-    });
+    const res = await core.handle(apiRequest(method, path, { key: anonymous ? undefined : key, body }));
     expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
     return { json: JSON.parse(res.body!), total: res.headers['X-WP-Total'] };
   }
