@@ -12,6 +12,7 @@ import { stderrOutput } from './progress.js';
 import { formatTable, roundResult } from './report.js';
 import { type AdapterName, type ResponseCacheMode, runBench } from './run-bench.js';
 import { SCENARIOS, type ScenarioName } from './scenarios.js';
+import { unlessStopping } from './targets/children.js';
 
 const QUICK = { events: 10_000, durationSeconds: 3, warmupSeconds: 1 };
 const FULL = { events: 100_000, durationSeconds: 10, warmupSeconds: 2 };
@@ -200,5 +201,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 process.exitCode = await main(process.argv);
+// Stopped by a signal: its handler exits once the servers are gone (targets/children.ts).
+await unlessStopping();
 // Nothing may keep a finished run alive (a pool's timer, a keep-alive socket of fetch).
 process.exit();

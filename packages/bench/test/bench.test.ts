@@ -2,9 +2,12 @@
  * The benchmark end to end, small: 500 events on SQLite, one adapter with its response cache on and off,
  * every scenario for a second, through the CLI as `pnpm bench` runs it (with wrk where it is installed). Checks the JSON it writes, that every answer had the expected status
  * (304 for the conditional GET, 201 for creation), and that the created events were removed afterwards.
+ * And that a benchmark killed in the middle of a run leaves no server of its own running.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,23 +17,47 @@ import { REPO_ROOT } from '../src/paths.js';
 import { SCENARIOS } from '../src/scenarios.js';
 
 const run = promisify(execFile);
+const BENCH_CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'packages/bench/src/cli.ts'];
+const SMALL_BENCH_TIMEOUT_MS = 230_000;
+
+function tail(text: string | undefined, lines = 25): string {
+  return (text ?? '').trimEnd().split('\n').slice(-lines).join('\n') || '(nothing)';
+}
 
 /** `pnpm bench` through its CLI, small: 500 events, SQLite, Fastify, a second per scenario, JSON in `dataDir`. */
-function runSmallBench(dataDir: string, options: string[]) {
-  return run(
-    process.execPath,
-    [
-      '--conditions=@calendar-events/source',
-      '--import',
-      'tsx',
-      'packages/bench/src/cli.ts',
-      ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
-      ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
-      ...['--data-dir', dataDir, '--json', join(dataDir, 'results.json'), ...options],
-    ],
+async function runSmallBench(dataDir: string, options: string[]) {
+  const args = [
+    ...BENCH_CLI,
+    ...['--events', '500', '--databases', 'sqlite', '--adapters', 'fastify'],
+    ...['--duration', '1', '--warmup', '0.2', '--connections', '4'],
+    ...['--data-dir', dataDir, '--json', join(dataDir, 'results.json'), ...options],
+  ];
+  try {
     // The first run in a fresh clone also builds the server (turbo, about 25 s on two cores).
-    { cwd: REPO_ROOT, timeout: 230_000, env: { ...process.env, LOG_LEVEL: 'warn' } },
-  );
+    return await run(process.execPath, args, {
+      cwd: REPO_ROOT,
+      timeout: SMALL_BENCH_TIMEOUT_MS,
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    });
+  } catch (error) {
+    // execFile's own message is "Command failed: <command>", even when it was its timeout that killed it.
+    const failed = error as {
+      killed?: boolean;
+      signal?: string | null;
+      code?: unknown;
+      stdout?: string;
+      stderr?: string;
+    };
+    const what =
+      failed.killed && failed.signal
+        ? `did not finish within ${SMALL_BENCH_TIMEOUT_MS / 1000} s and was stopped with ${failed.signal}`
+        : failed.signal
+          ? `was killed by ${failed.signal}`
+          : `exited with code ${String(failed.code)}`;
+    throw new Error(
+      `pnpm bench ${options.join(' ')} ${what}.\n--- its stderr (end) ---\n${tail(failed.stderr)}\n--- its stdout (end) ---\n${tail(failed.stdout)}`,
+    );
+  }
 }
 
 describe('pnpm bench', () => {
@@ -140,4 +167,200 @@ describe('pnpm bench --response-cache miss', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 240_000);
+});
+
+/** The processes whose parent is `pid`, with their command lines (Linux /proc). */
+function childrenOf(pid: number): Array<{ pid: number; command: string }> {
+  const children: Array<{ pid: number; command: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (in parentheses, which may hold spaces): state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== pid) continue;
+      children.push({
+        pid: Number(entry),
+        command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim(),
+      });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+/** The TCP ports `pid` listens on (its socket inodes, looked up in /proc/net/tcp and tcp6). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`, 'utf8') || '');
+      if (match) inodes.add(match[1]!);
+    }
+  } catch {
+    return [];
+  }
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[];
+    try {
+      lines = readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is ADDRESS:PORT in hex; state 0A is LISTEN; the inode is the tenth field.
+      if (fields[3] === '0A' && inodes.has(fields[9]!))
+        ports.push(Number.parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  }
+  return ports;
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Whether `pid` is still a process (a zombie, dead but not yet reaped, counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => T | undefined,
+  log: () => string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what} did not happen within ${timeoutMs / 1000} s.\n--- the benchmark's output (end) ---\n${tail(log())}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.runIf(process.platform === 'linux')('a killed benchmark', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'calendar-bench-kill-'));
+  });
+
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * Starts a long benchmark, waits until its service and its ceiling both run (the ceiling is measured while the
+   * service is up), kills the benchmark with `signal`, and gives the pids of its servers and what remained.
+   */
+  async function killDuringRun(signal: NodeJS.Signals, loadGenerator: string) {
+    const bench = spawn(
+      process.execPath,
+      [
+        ...BENCH_CLI,
+        ...[
+          '--events',
+          '500',
+          '--databases',
+          'sqlite',
+          '--adapters',
+          'fastify',
+          '--scenarios',
+          'default-list',
+        ],
+        ...['--duration', '120', '--warmup', '0', '--connections', '2', '--load-generator', loadGenerator],
+        ...['--data-dir', dataDir],
+      ],
+      { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    bench.stdout.on('data', (chunk) => (output += chunk));
+    bench.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      bench.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal })),
+    );
+    let servers: Array<{ pid: number; command: string; ports: number[] }> = [];
+    try {
+      servers = await waitFor(
+        'the service and the ceiling both listening',
+        150_000,
+        () => {
+          if (bench.exitCode !== null || bench.signalCode !== null)
+            throw new Error(
+              `the benchmark ended (${bench.exitCode ?? bench.signalCode}) before its servers ran:\n${tail(output)}`,
+            );
+          const children = childrenOf(bench.pid!).map((child) => ({
+            ...child,
+            ports: listeningPorts(child.pid),
+          }));
+          const service = children.find(
+            (child) => /cli\.js serve/.test(child.command) && child.ports.length > 0,
+          );
+          const ceiling = children.find(
+            (child) => /ceiling-server\.ts/.test(child.command) && child.ports.length > 0,
+          );
+          return service && ceiling ? [service, ceiling] : undefined;
+        },
+        () => output,
+      );
+      // Everything it runs at that moment: the service, the ceiling, and wrk when wrk is the load generator.
+      const children = childrenOf(bench.pid!);
+      bench.kill(signal);
+      const exit = await exited;
+      await waitFor(
+        `the servers (${servers.map((s) => s.pid).join(', ')}) stopping after the benchmark got ${signal}`,
+        20_000,
+        () => (servers.every((server) => !alive(server.pid)) ? true : undefined),
+        () => output,
+      );
+      // Nothing answers on their ports any more.
+      const ports = servers.flatMap((server) => server.ports);
+      const stillAccepting = [];
+      for (const port of ports) if (await accepts(port)) stillAccepting.push(port);
+      expect(stillAccepting, `ports ${ports.join(', ')}`).toEqual([]);
+      return { servers, children, exit, output };
+    } finally {
+      if (bench.exitCode === null && bench.signalCode === null) bench.kill('SIGKILL');
+      // When the test fails, it leaves nothing running either.
+      for (const server of servers) if (alive(server.pid)) process.kill(server.pid, 'SIGKILL');
+    }
+  }
+
+  it('stops its servers (and wrk), waits for them, then exits 143, on SIGTERM', async () => {
+    // wrk where it is installed (CI installs it): then it is one of the processes to stop.
+    const { children, exit, output } = await killDuringRun('SIGTERM', 'auto');
+    expect(exit, output).toEqual({ code: 143, signal: null });
+    expect(output).toMatch(/SIGTERM: stopping the \d+ process\(es\) the benchmark started/);
+    if (/load generator: wrk/.test(output))
+      expect(children.map((child) => child.command).join('\n')).toMatch(/^wrk /m);
+    // The benchmark waited for them before it exited.
+    expect(children.filter((child) => alive(child.pid))).toEqual([]);
+  }, 200_000);
+
+  it('stops its servers when it is killed outright (SIGKILL: no handler runs, the servers watch for it)', async () => {
+    const { servers, exit } = await killDuringRun('SIGKILL', 'autocannon');
+    expect(exit.signal).toBe('SIGKILL');
+    expect(servers.filter((server) => alive(server.pid))).toEqual([]);
+  }, 200_000);
 });

@@ -15,6 +15,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { stopsWithBenchmark } from '../targets/children.js';
 import {
   type LoadGenerator,
   type LoadRequest,
@@ -178,7 +179,7 @@ export function wrkGenerator(version: string, threads: number): LoadGenerator {
       try {
         const script = join(folder, 'scenario.lua');
         await writeFile(script, wrkScript(request, uniquePrefix()));
-        const { stdout } = await run(
+        const wrk = run(
           'wrk',
           [
             `--threads=${Math.min(threads, connections)}`,
@@ -191,6 +192,8 @@ export function wrkGenerator(version: string, threads: number): LoadGenerator {
           ],
           { maxBuffer: 4 * 1024 * 1024 },
         );
+        stopsWithBenchmark(wrk.child);
+        const { stdout } = await wrk;
         return parseWrkOutput(stdout, request);
       } finally {
         await rm(folder, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { REPO_ROOT, SERVER_CLI, TURBO_BIN } from '../paths.js';
+import { EXIT_WITH_PARENT, stopsWithBenchmark } from './children.js';
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -32,7 +33,10 @@ function tail(text: string, lines = 20): string {
   return text.trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-/** Spawns `node ARGS` and resolves once it prints `listening on http://…` on stdout. */
+/**
+ * Spawns `node ARGS` and resolves once it prints `listening on http://…` on stdout. The child stops with the
+ * benchmark, however that ends (see children.ts): its stdin is the pipe its preloaded watch reads.
+ */
 async function spawnListening(
   args: string[],
   labels: { adapter: string; database: string },
@@ -45,7 +49,13 @@ async function spawnListening(
   const logFd = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', logFd] });
+    child = stopsWithBenchmark(
+      spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...args], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['pipe', 'pipe', logFd],
+      }),
+    );
   } finally {
     closeSync(logFd);
   }
@@ -115,11 +125,13 @@ export interface ServiceProcessOptions {
  */
 export async function buildServer(): Promise<void> {
   try {
-    await promisify(execFile)(
+    const build = promisify(execFile)(
       TURBO_BIN,
       ['run', 'build', '--filter=@calendar-events/server...', '--output-logs=errors-only'],
       { cwd: REPO_ROOT, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }, maxBuffer: 16 * 1024 * 1024 },
     );
+    stopsWithBenchmark(build.child);
+    await build;
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`building the server failed:\n${tail(`${stdout}\n${stderr}`, 40)}`);
