@@ -7,6 +7,7 @@ import {
   silentLogger,
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { RouteDefinition } from './http/route.js';
@@ -48,6 +49,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const database = options.database;
   const logger = options.logger ?? silentLogger;
   const routes = buildRouteTable(config);
+  database.useLogger?.(logger);
   const authenticate = options.authenticate
     ? async (request: CoreRequest) => (await options.authenticate!(request)) ?? null
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
@@ -82,8 +84,12 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
         await database.ping();
         return jsonResponse(200, { status: 'ready' }, { 'Cache-Control': 'no-store' });
       } catch (error) {
-        logger.error({ err: error }, 'readiness check failed');
-        return jsonResponse(503, { status: 'unavailable' }, { 'Cache-Control': 'no-store' });
+        logger.warn({ err: error }, 'readiness check failed: the database does not answer');
+        return jsonResponse(
+          503,
+          { status: 'unavailable' },
+          { 'Cache-Control': 'no-store', 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+        );
       }
     },
     close: () => database.destroy(),

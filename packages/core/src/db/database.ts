@@ -1,4 +1,5 @@
 import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
+import type { Logger } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';
@@ -34,17 +35,24 @@ export interface CalendarDatabase {
    * SQLite's one connection, whose uncommitted version must not be seen): then it is read with a query.
    */
   dataVersionNow?(): number | undefined;
+  /** Where the driver reports connections it lost (PostgreSQL); the service passes its logger. */
+  useLogger?(logger: Logger): void;
 }
 
 export function wrapDatabase(
   kysely: Kysely<Database>,
   traits: DialectTraits,
-  options: { schema?: string | undefined; dataVersionNow?: () => number | undefined } = {},
+  options: {
+    schema?: string | undefined;
+    dataVersionNow?: () => number | undefined;
+    useLogger?: (logger: Logger) => void;
+  } = {},
 ): CalendarDatabase {
   return {
     kysely,
     traits,
     ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
+    ...(options.useLogger ? { useLogger: options.useLogger } : {}),
     async migrate() {
       // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
       const migrator = new Migrator({

@@ -6,11 +6,12 @@ import type { CalendarConfig, Logger, Principal, TicketProvider } from '../confi
 import type { RequestContext, UrlBuilder } from '../context.js';
 import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { createRecordMemo } from '../support/record-memo.js';
 import { parseBody } from './body.js';
 import { preflightResponse, withCorsHeaders } from './cors.js';
-import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from './errors.js';
 import { envelope, limitToFields } from './global-params.js';
 import { describeRoute } from './namespace-index.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
@@ -333,6 +334,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   function toApiError(error: unknown): ApiError {
     if (isApiError(error)) return error;
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error }, 'database unavailable');
+      return databaseUnavailable();
+    }
     deps.logger.error({ err: error }, 'request failed');
     return internalError();
   }
