@@ -60,8 +60,9 @@ export interface CalendarCoreOptions {
   authenticate?: (request: CoreRequest) => Promise<Principal | null> | Principal | null;
   logger?: Logger;
   /**
-   * Keep GET answers, and the venues and organizers that answers embed, until a write changes the data
-   * (default true). Turn it off when something else than this service writes to the database.
+   * Keep GET answers, list totals, and the venues and organizers that answers embed, until the data changes
+   * (default true). Changes by other programs writing the database count too (triggers move the data
+   * version); off, nothing is kept and every request reads the database.
    */
   responseCache?: boolean;
 }

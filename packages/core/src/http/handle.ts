@@ -4,7 +4,7 @@
  */
 import type { CalendarConfig, Logger, Principal, TicketProvider } from '../config.js';
 import type { RequestContext, UrlBuilder } from '../context.js';
-import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/count-cache.js';
+import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
@@ -92,8 +92,8 @@ export function createUrlBuilder(root: string, namespacePath: string, siteUrl: s
 export function createDispatcher(deps: DispatcherDependencies) {
   const { config } = deps;
   const paths: CompiledPath[] = compileRoutes(deps.routes);
-  const counts = createCountCache();
-  // Kept per data version like the answers, and off with them: only this service's writes move the version.
+  // List totals, venues and organizers are kept per data version like the answers, and off with them.
+  const counts = deps.responseCache === false ? uncachedCounts : createCountCache();
   const records = deps.responseCache === false ? undefined : createRecordMemo(dataVersion);
   const publishDuePosts = createScheduledPublisher();
   const responses = deps.responseCache === false ? undefined : createResponseCache();
