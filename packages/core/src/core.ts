@@ -1,4 +1,5 @@
 import { authenticateWithApiKey } from './auth/api-keys.js';
+import { resolveHostPrincipal } from './auth/host-principals.js';
 import {
   type CalendarConfig,
   type CalendarCoreOptions,
@@ -50,14 +51,18 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const logger = options.logger ?? silentLogger;
   const routes = buildRouteTable(config);
   database.useLogger?.(logger);
+  const clock = options.clock ?? (() => new Date());
   const authenticate = options.authenticate
-    ? async (request: CoreRequest) => (await options.authenticate!(request)) ?? null
+    ? async (request: CoreRequest) => {
+        const principal = (await options.authenticate!(request)) ?? null;
+        return principal && resolveHostPrincipal(database.kysely, principal, logger, clock());
+      }
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
   const dispatcher = createDispatcher({
     config,
     database,
     routes,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     authenticate,
     logger,
     ticketProvider: options.ticketProvider,

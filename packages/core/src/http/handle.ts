@@ -2,7 +2,8 @@
  * The one path every request takes (DESIGN.md): match the route, authenticate, read the body, merge and
  * validate parameters, authorize, run the operation (writes in a transaction), and shape the response.
  */
-import type { CalendarConfig, Logger, Principal, TicketProvider } from '../config.js';
+import { resolveHostPrincipal } from '../auth/host-principals.js';
+import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
 import type { RequestContext, UrlBuilder } from '../context.js';
 import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
@@ -32,7 +33,8 @@ export interface DispatcherDependencies {
   database: CalendarDatabase;
   routes: readonly RouteDefinition[];
   clock: () => Date;
-  authenticate: (request: CoreRequest) => Promise<Principal | null>;
+  /** The caller as a user of the calendar (host principals already resolved). */
+  authenticate: (request: CoreRequest) => Promise<UserPrincipal | null>;
   logger: Logger;
   ticketProvider: TicketProvider | undefined;
   /** Keep GET answers until the data changes (default true). */
@@ -223,9 +225,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
       const now = deps.clock();
       if (await publishDuePosts(deps.database, now)) forgetVersion();
-      const principal = request.authenticate
-        ? ((await request.authenticate()) ?? null)
-        : await deps.authenticate(request);
+      // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
+      const hostPrincipal = request.authenticate ? ((await request.authenticate()) ?? null) : undefined;
+      const principal =
+        hostPrincipal === undefined
+          ? await deps.authenticate(request)
+          : hostPrincipal &&
+            (await resolveHostPrincipal(deps.database.kysely, hostPrincipal, deps.logger, now));
       const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
       const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
       const base = {
