@@ -8,8 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CalendarDatabase, connectDatabase, createApiKey, createUser } from '@calendar-events/core';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'src/cli.ts'];
@@ -65,8 +63,7 @@ export interface TestDatabase {
   url: string;
   /** Opens it in this process (migrated by whoever ran first). */
   open(): Promise<CalendarDatabase>;
-  /** Runs a query on a plain driver connection of its own and answers the rows. */
-  query(text: string): Promise<Record<string, unknown>[]>;
+
   remove(): Promise<void>;
 }
 
@@ -80,36 +77,89 @@ export async function freshDatabase(name: 'sqlite' | 'postgres'): Promise<TestDa
       name,
       url,
       open: () => connectDatabase(url),
-      async query(text) {
-        const connection = new Database(file);
-        try {
-          return connection.prepare(text).all() as Record<string, unknown>[];
-        } finally {
-          connection.close();
-        }
-      },
       remove: () => rm(folder, { recursive: true, force: true }),
     };
   }
   const schema = `f_${Math.random().toString(36).slice(2, 12)}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const admin = await connectDatabase(TEST_PG_URL);
+  await admin.kysely.schema.createSchema(schema).execute();
   const url = new URL(TEST_PG_URL);
   url.searchParams.set('schema', schema);
   return {
     name,
     url: url.toString(),
     open: () => connectDatabase(url.toString()),
-    async query(text) {
-      await admin.query(`set search_path = ${schema}, public`);
-      return (await admin.query(text)).rows;
-    },
     async remove() {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await admin.kysely.schema.dropSchema(schema).cascade().execute();
+      await admin.destroy();
     },
   };
+}
+
+/**
+ * What a kill may have left half-written: events without their event row or their texts, and terms whose
+ * stored count of published events is not the count of their published events.
+ */
+export async function halfWritten(database: TestDatabase): Promise<{ events: number[]; terms: number[] }> {
+  const opened = await database.open();
+  try {
+    const db = opened.kysely;
+    const events = await db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where('posts.type', '=', 'event')
+      .where((eb) =>
+        eb.or([
+          eb.not(
+            eb.exists(eb.selectFrom('events').select('events.id').whereRef('events.id', '=', 'posts.id')),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('post_texts')
+                .select('post_texts.post_id')
+                .whereRef('post_texts.post_id', '=', 'posts.id'),
+            ),
+          ),
+        ]),
+      )
+      .execute();
+    const terms = await db
+      .selectFrom('terms')
+      .select((eb) => [
+        'terms.id',
+        'terms.event_count',
+        eb
+          .selectFrom('event_terms')
+          .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+          .whereRef('event_terms.term_id', '=', 'terms.id')
+          .where('posts.status', '=', 'publish')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .as('published'),
+      ])
+      .execute();
+    return {
+      events: events.map((row) => row.id),
+      terms: terms.filter((row) => Number(row.event_count) !== Number(row.published)).map((row) => row.id),
+    };
+  } finally {
+    await opened.destroy();
+  }
+}
+
+/** The number of events stored. */
+export async function countEvents(database: TestDatabase): Promise<number> {
+  const opened = await database.open();
+  try {
+    const row = await opened.kysely
+      .selectFrom('posts')
+      .where('type', '=', 'event')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await opened.destroy();
+  }
 }
 
 /** Migrates the database and creates an administrator; answers the administrator's API key. */
@@ -126,14 +176,15 @@ export async function withAdministrator(database: TestDatabase): Promise<string>
 
 /** Whether PostgreSQL answers at TEST_PG_URL; in CI it must. */
 export async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2000 });
+  const database = await connectDatabase(TEST_PG_URL);
   try {
-    await client.connect();
-    await client.end();
+    await database.kysely.introspection.getSchemas();
     return true;
   } catch (error) {
     if (process.env.CI) throw error;
     console.warn(`!!! PostgreSQL does not answer at ${TEST_PG_URL}: the PostgreSQL fault tests are SKIPPED.`);
     return false;
+  } finally {
+    await database.destroy();
   }
 }
