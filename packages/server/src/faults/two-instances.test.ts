@@ -45,7 +45,11 @@ describe.each(databases)('two instances on one %s database', (name) => {
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    return { status: response.status, etag: response.headers.get('etag'), json: await response.json() };
+    return {
+      status: response.status,
+      etag: response.headers.get('etag'),
+      json: (await response.json()) as { id: number },
+    };
   };
 
   it('lets exactly one of the PUTs with the same ETag win, every round', { timeout: 60_000 }, async () => {
