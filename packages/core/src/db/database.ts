@@ -60,9 +60,16 @@ export function wrapDatabase(
         provider: migrationProvider(traits),
         ...(options.schema ? { migrationTableSchema: options.schema } : {}),
       });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(String(error));
-      return (results ?? []).map((r) => r.migrationName);
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (!error) return (results ?? []).map((r) => r.migrationName);
+        // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
+        // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
+        // was migrated. Looking again is safe.
+        const code = (error as { code?: unknown }).code;
+        if (code === '3F000' && attempt < 3) continue;
+        throw error instanceof Error ? error : new Error(String(error));
+      }
     },
     async ping() {
       await kysely
