@@ -23,7 +23,7 @@ import { migrationProvider } from './index.js';
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./migrate-until-killed.ts', import.meta.url));
 /** Kill points per database: spread over every statement of the migrations, first and last included. */
-const KILLS = 10;
+const KILLS = 8;
 
 async function migrateInChild(env: Record<string, string>): Promise<{ killed: boolean; statements: number }> {
   try {
