@@ -1,4 +1,4 @@
-import type { CalendarConfig, Logger, Principal, TicketProvider } from './config.js';
+import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from './config.js';
 import type { CountCache } from './db/count-cache.js';
 import type { CalendarDatabase, Db } from './db/database.js';
 import type { HttpMethod } from './http/route.js';
@@ -22,7 +22,7 @@ export interface RequestContext {
   readonly database: CalendarDatabase;
   /** The Kysely handle to use: the transaction of a write, the plain instance for reads. */
   db: Db;
-  readonly principal: Principal | null;
+  readonly principal: UserPrincipal | null;
   /** Content language (SPEC §2 precedence). */
   readonly language: string;
   /** Language of the address, used for descriptions in the index and /doc. */

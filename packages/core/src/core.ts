@@ -1,4 +1,5 @@
 import { authenticateWithApiKey } from './auth/api-keys.js';
+import { resolveHostPrincipal } from './auth/host-principals.js';
 import {
   type CalendarConfig,
   type CalendarCoreOptions,
@@ -7,6 +8,7 @@ import {
   silentLogger,
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { RouteDefinition } from './http/route.js';
@@ -48,14 +50,19 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const database = options.database;
   const logger = options.logger ?? silentLogger;
   const routes = buildRouteTable(config);
+  database.useLogger?.(logger);
+  const clock = options.clock ?? (() => new Date());
   const authenticate = options.authenticate
-    ? async (request: CoreRequest) => (await options.authenticate!(request)) ?? null
+    ? async (request: CoreRequest) => {
+        const principal = (await options.authenticate!(request)) ?? null;
+        return principal && resolveHostPrincipal(database.kysely, principal, logger, clock());
+      }
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
   const dispatcher = createDispatcher({
     config,
     database,
     routes,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     authenticate,
     logger,
     ticketProvider: options.ticketProvider,
@@ -82,8 +89,12 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
         await database.ping();
         return jsonResponse(200, { status: 'ready' }, { 'Cache-Control': 'no-store' });
       } catch (error) {
-        logger.error({ err: error }, 'readiness check failed');
-        return jsonResponse(503, { status: 'unavailable' }, { 'Cache-Control': 'no-store' });
+        logger.warn({ err: error }, 'readiness check failed: the database does not answer');
+        return jsonResponse(
+          503,
+          { status: 'unavailable' },
+          { 'Cache-Control': 'no-store', 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+        );
       }
     },
     close: () => database.destroy(),

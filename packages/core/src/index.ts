@@ -6,11 +6,13 @@
 export {
   type CalendarConfig,
   type CalendarCoreOptions,
+  type ExternalPrincipal,
   type Logger,
   type Principal,
   ROLES,
   type Role,
   type TicketProvider,
+  type UserPrincipal,
 } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
 export { connectDatabase } from './db/connect.js';

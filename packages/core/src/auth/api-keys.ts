@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Principal, Role } from '../config.js';
+import type { Role, UserPrincipal } from '../config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/errors.js';
 import type { CoreRequest } from '../http/types.js';
@@ -51,7 +51,7 @@ export function readCredentials(headers: CoreRequest['headers']): Credentials | 
 export async function authenticateWithApiKey(
   db: Db,
   headers: CoreRequest['headers'],
-): Promise<Principal | null> {
+): Promise<UserPrincipal | null> {
   const credentials = readCredentials(headers);
   if (!credentials) return null;
   const row = await db

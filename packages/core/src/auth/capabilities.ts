@@ -2,7 +2,7 @@
  * Roles and the capability matrix of WordPress as the plugin maps it (ref §8.2), with one deliberate
  * difference: by-slug writes are checked against the record, like by-id writes (SPEC §6).
  */
-import type { Principal, Role } from '../config.js';
+import type { Role, UserPrincipal } from '../config.js';
 import type { PostStatus, Taxonomy } from '../db/schema.js';
 
 const EDITORS: ReadonlySet<Role> = new Set(['administrator', 'editor']);
@@ -19,22 +19,22 @@ export interface OwnedRecord {
 const UNPUBLISHED: ReadonlySet<string> = new Set(['draft', 'pending']);
 
 /** `edit_posts`: create records, see non-public statuses in lists. */
-export function canWritePosts(principal: Principal | null): boolean {
+export function canWritePosts(principal: UserPrincipal | null): boolean {
   return principal !== null && WRITERS.has(principal.role);
 }
 
 /** `publish_posts`: without it, `publish`/`future` is scaled back to `pending` (ref §7.6). */
-export function canPublish(principal: Principal | null): boolean {
+export function canPublish(principal: UserPrincipal | null): boolean {
   return principal !== null && PUBLISHERS.has(principal.role);
 }
 
 /** `edit_others_posts` and friends: editors and administrators. */
-export function isEditor(principal: Principal | null): boolean {
+export function isEditor(principal: UserPrincipal | null): boolean {
   return principal !== null && EDITORS.has(principal.role);
 }
 
 /** `edit_post` / `delete_post` on one record: any for editors, own for authors, own unpublished for contributors. */
-export function canEditRecord(principal: Principal | null, record: OwnedRecord): boolean {
+export function canEditRecord(principal: UserPrincipal | null, record: OwnedRecord): boolean {
   if (principal === null) return false;
   if (EDITORS.has(principal.role)) return true;
   if (record.author_id !== principal.userId) return false;
@@ -47,7 +47,7 @@ export function canEditRecord(principal: Principal | null, record: OwnedRecord):
 }
 
 /** `read_post`: published is public; the author reads their own; editors read everything. */
-export function canReadRecord(principal: Principal | null, record: OwnedRecord): boolean {
+export function canReadRecord(principal: UserPrincipal | null, record: OwnedRecord): boolean {
   if (record.status === 'publish') return true;
   if (principal === null) return false;
   if (EDITORS.has(principal.role)) return true;
@@ -55,7 +55,7 @@ export function canReadRecord(principal: Principal | null, record: OwnedRecord):
 }
 
 /** Categories: editors and authors (`manage_terms` maps to publishing events); tags: editors only. */
-export function canManageTerms(principal: Principal | null, taxonomy: Taxonomy): boolean {
+export function canManageTerms(principal: UserPrincipal | null, taxonomy: Taxonomy): boolean {
   if (principal === null) return false;
   if (EDITORS.has(principal.role)) return true;
   return taxonomy === 'category' && principal.role === 'author';

@@ -1,4 +1,5 @@
 import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
+import type { Logger } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';
@@ -34,17 +35,24 @@ export interface CalendarDatabase {
    * SQLite's one connection, whose uncommitted version must not be seen): then it is read with a query.
    */
   dataVersionNow?(): number | undefined;
+  /** Where the driver reports connections it lost (PostgreSQL); the service passes its logger. */
+  useLogger?(logger: Logger): void;
 }
 
 export function wrapDatabase(
   kysely: Kysely<Database>,
   traits: DialectTraits,
-  options: { schema?: string | undefined; dataVersionNow?: () => number | undefined } = {},
+  options: {
+    schema?: string | undefined;
+    dataVersionNow?: () => number | undefined;
+    useLogger?: (logger: Logger) => void;
+  } = {},
 ): CalendarDatabase {
   return {
     kysely,
     traits,
     ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
+    ...(options.useLogger ? { useLogger: options.useLogger } : {}),
     async migrate() {
       // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
       const migrator = new Migrator({
@@ -52,9 +60,16 @@ export function wrapDatabase(
         provider: migrationProvider(traits),
         ...(options.schema ? { migrationTableSchema: options.schema } : {}),
       });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(String(error));
-      return (results ?? []).map((r) => r.migrationName);
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (!error) return (results ?? []).map((r) => r.migrationName);
+        // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
+        // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
+        // was migrated. Looking again is safe.
+        const code = (error as { code?: unknown }).code;
+        if (code === '3F000' && attempt < 3) continue;
+        throw error instanceof Error ? error : new Error(String(error));
+      }
     },
     async ping() {
       await kysely

@@ -127,6 +127,8 @@ export interface UsersTable {
   display_name: string;
   role: string;
   created_utc: string;
+  /** The host app's id of a user the service keeps for a host principal (migration 0011); null otherwise. */
+  external_id: string | null;
 }
 
 export interface ApiKeysTable {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { DATA_VERSION_SQL } from './count-cache.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
@@ -32,10 +32,30 @@ export function createSqliteDatabase(
   const log = observe(options.onQuery);
   const dataVersion = dataVersionReader(database, options.onQuery);
   const kysely = new Kysely<Schema>({
-    dialect: new SqliteDialect({ database: withStatementCache(database, dataVersion.forget) }),
+    dialect: new TransactionalDdlSqliteDialect({
+      database: withStatementCache(database, dataVersion.forget),
+    }),
     ...(log ? { log } : {}),
   });
   return wrapDatabase(kysely, sqliteTraits, { dataVersionNow: dataVersion.read });
+}
+
+/**
+ * SQLite's DDL is transactional, but Kysely's adapter says it is not, and its Migrator then runs the
+ * migrations statement by statement: a kill during the first start left half a schema that never started
+ * again (`table "users" already exists`). Saying so makes the Migrator run the pending migrations and their
+ * bookkeeping in one transaction, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**

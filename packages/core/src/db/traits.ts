@@ -17,7 +17,12 @@ export interface DialectTraits {
    * plugin's `utf8mb4_unicode_ci` collation sorts (SPEC §9).
    */
   sortKey(column: Expression<unknown>): RawBuilder<string>;
-  /** Whether DDL runs inside a transaction (PostgreSQL) or not (SQLite). */
+  /**
+   * Whether single rows can be locked for the rest of a transaction (`for update`, PostgreSQL). SQLite has
+   * no row locks: a write transaction holds the whole database from its first statement.
+   */
+  readonly rowLocks: boolean;
+  /** Whether DDL runs inside a transaction (both do; migrations rely on it). */
   readonly transactionalDdl: boolean;
   /** The SQL type for an auto-incrementing integer primary key. */
   readonly serialPrimaryKey: 'integer' | 'serial';
@@ -40,7 +45,9 @@ export const sqliteTraits: DialectTraits = {
   ilike: (column, pattern) => sql<SqlBool>`fold_case(${column}) like fold_case(${pattern}) escape '\\'`,
   foldCase: (column) => sql<string>`fold_case(${column})`,
   sortKey: (column) => sql<string>`sort_key(${column})`,
-  transactionalDdl: false,
+  rowLocks: false,
+  // SQLite's DDL is transactional too; Kysely's adapter only says otherwise (see sqlite.ts).
+  transactionalDdl: true,
   serialPrimaryKey: 'integer',
   substringIndex: 'fts5-trigram',
   flattensExists: false,
@@ -52,6 +59,7 @@ export const postgresTraits: DialectTraits = {
   foldCase: (column) => sql<string>`lower(${column})`,
   // ICU's root collation ignores case and accents at the primary level.
   sortKey: (column) => sql<string>`${column} collate "und-x-icu"`,
+  rowLocks: true,
   transactionalDdl: true,
   serialPrimaryKey: 'serial',
   substringIndex: 'pg-trgm',

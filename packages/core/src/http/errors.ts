@@ -98,6 +98,20 @@ export function internalError(): ApiError {
   return new ApiError('rest_internal_error', 'The service could not complete the request.', 500);
 }
 
+/** How long a client should wait before retrying while the database is away, in seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The database cannot be reached right now (restart, failover, network): retry shortly (503). */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    'rest_database_unavailable',
+    'The database is not available right now; please retry shortly.',
+    503,
+    {},
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** The plugin's own error codes and messages (ref §4.2), by code. */
 export const PLUGIN_MESSAGES = {
   'rest-event-not-found': [404, 'Event with ID %d does not exist.'],

@@ -2,15 +2,17 @@
  * The one path every request takes (DESIGN.md): match the route, authenticate, read the body, merge and
  * validate parameters, authorize, run the operation (writes in a transaction), and shape the response.
  */
-import type { CalendarConfig, Logger, Principal, TicketProvider } from '../config.js';
+import { resolveHostPrincipal } from '../auth/host-principals.js';
+import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
 import type { RequestContext, UrlBuilder } from '../context.js';
-import { bumpDataVersion, createCountCache, currentDataVersion } from '../db/count-cache.js';
+import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../db/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { createRecordMemo } from '../support/record-memo.js';
 import { parseBody } from './body.js';
 import { preflightResponse, withCorsHeaders } from './cors.js';
-import { ApiError, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from './errors.js';
 import { envelope, limitToFields } from './global-params.js';
 import { describeRoute } from './namespace-index.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
@@ -31,7 +33,8 @@ export interface DispatcherDependencies {
   database: CalendarDatabase;
   routes: readonly RouteDefinition[];
   clock: () => Date;
-  authenticate: (request: CoreRequest) => Promise<Principal | null>;
+  /** The caller as a user of the calendar (host principals already resolved). */
+  authenticate: (request: CoreRequest) => Promise<UserPrincipal | null>;
   logger: Logger;
   ticketProvider: TicketProvider | undefined;
   /** Keep GET answers until the data changes (default true). */
@@ -91,8 +94,8 @@ export function createUrlBuilder(root: string, namespacePath: string, siteUrl: s
 export function createDispatcher(deps: DispatcherDependencies) {
   const { config } = deps;
   const paths: CompiledPath[] = compileRoutes(deps.routes);
-  const counts = createCountCache();
-  // Kept per data version like the answers, and off with them: only this service's writes move the version.
+  // List totals, venues and organizers are kept per data version like the answers, and off with them.
+  const counts = deps.responseCache === false ? uncachedCounts : createCountCache();
   const records = deps.responseCache === false ? undefined : createRecordMemo(dataVersion);
   const publishDuePosts = createScheduledPublisher();
   const responses = deps.responseCache === false ? undefined : createResponseCache();
@@ -124,7 +127,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
     pathParams: Record<string, string>,
     raw: ParamBag,
     base: Omit<RequestContext, 'db' | 'language' | 'method'> & { method: HttpMethod },
-    precondition?: () => Promise<void>,
+    precondition?: (context: RequestContext) => Promise<void>,
   ): Promise<CoreResponse> {
     const requested = raw.multilang_language;
     const language =
@@ -132,24 +135,39 @@ export function createDispatcher(deps: DispatcherDependencies) {
         ? requested
         : base.addressLanguage;
     const context: RequestContext = { ...base, db: deps.database.kysely, language };
-    const params = await validateParams(route.params, { ...raw, ...pathParams }, context);
-    if (route.authorize && !(await route.authorize(context, params)))
-      throw forbidden(context.principal !== null);
-    // Preconditions come after validation and permission, so a bad request still answers 400/401/403.
-    await precondition?.();
     const result =
       base.method === 'GET'
-        ? await route.operation(context, params)
+        ? await decideAndRun(route, pathParams, raw, context)
         : await deps.database.kysely.transaction().execute(async (trx) => {
             // The version row first: on PostgreSQL its lock queues writers (the scheduled publisher too) at
             // their start. Taken last, a create and the publisher, which recounts terms in one statement in
             // the table's order, each held term rows the other waited for: 3 of 93 creates of the benchmark
             // (100,000 events, 10 connections) failed with a deadlock, after stalling the others a second.
             await bumpDataVersion(trx);
-            return route.operation({ ...context, db: trx }, params);
+            // Everything that decides the write (validation, permission, If-Match) reads inside it, after
+            // the version row's lock: checked before, a concurrent writer could change what was checked
+            // (two PUTs with one ETag both won; a contributor edited what an editor had just published).
+            return decideAndRun(route, pathParams, raw, { ...context, db: trx }, precondition);
           });
     if (base.method !== 'GET') forgetVersion();
     return jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
+  }
+
+  /** Validation, then the record's lock, permission and preconditions (SPEC §5 order), then the operation. */
+  async function decideAndRun(
+    route: RouteDefinition,
+    pathParams: Record<string, string>,
+    raw: ParamBag,
+    context: RequestContext,
+    precondition?: (context: RequestContext) => Promise<void>,
+  ) {
+    const params = await validateParams(route.params, { ...raw, ...pathParams }, context);
+    await route.lockRecord?.(context, params);
+    if (route.authorize && !(await route.authorize(context, params)))
+      throw forbidden(context.principal !== null);
+    // Preconditions come after validation and permission, so a bad request still answers 400/401/403.
+    await precondition?.(context);
+    return route.operation(context, params);
   }
 
   /** Every answer, errors included, carries the CORS headers of an allowed origin (SPEC §4). */
@@ -207,9 +225,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
       const now = deps.clock();
       if (await publishDuePosts(deps.database, now)) forgetVersion();
-      const principal = request.authenticate
-        ? ((await request.authenticate()) ?? null)
-        : await deps.authenticate(request);
+      // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
+      const hostPrincipal = request.authenticate ? ((await request.authenticate()) ?? null) : undefined;
+      const principal =
+        hostPrincipal === undefined
+          ? await deps.authenticate(request)
+          : hostPrincipal &&
+            (await resolveHostPrincipal(deps.database.kysely, hostPrincipal, deps.logger, now));
       const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
       const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
       const base = {
@@ -228,7 +250,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
       const ifMatch = effective !== 'GET' ? header(request, 'if-match') : undefined;
       const precondition = ifMatch
-        ? () => checkIfMatch(ifMatch, match.compiled, match.pathParams, raw, base)
+        ? (context: RequestContext) => checkIfMatch(ifMatch, match.compiled, match.pathParams, raw, context)
         : undefined;
       // GET answers without a body are cached per address, URL and caller until the data changes.
       const second = Math.floor(now.getTime() / 1000);
@@ -283,13 +305,16 @@ export function createDispatcher(deps: DispatcherDependencies) {
     }
   }
 
-  /** Lost-update protection: the write proceeds only if the client holds the current representation. */
+  /**
+   * Lost-update protection: the write proceeds only if the client holds the current representation, read
+   * inside the write's transaction (`context.db`) so that no other write can come between.
+   */
   async function checkIfMatch(
     ifMatch: string,
     compiled: CompiledPath,
     pathParams: Record<string, string>,
     raw: ParamBag,
-    base: Parameters<typeof run>[3],
+    context: RequestContext,
   ): Promise<void> {
     const getRoute = compiled.routes.find((r) => r.methods.includes('GET'));
     if (!getRoute) return;
@@ -298,7 +323,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const readParams: ParamBag = {};
       for (const key of ['multilang_language', 'password', 'context'] as const)
         if (raw[key] !== undefined) readParams[key] = raw[key];
-      current = await run(getRoute, pathParams, readParams, { ...base, method: 'GET' });
+      const result = await decideAndRun(getRoute, pathParams, readParams, { ...context, method: 'GET' });
+      current = jsonResponse(result.status ?? 200, result.body, result.headers);
     } catch {
       // No current representation the caller can read (missing, trashed, protected): nothing can match.
       current = undefined;
@@ -314,6 +340,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   function toApiError(error: unknown): ApiError {
     if (isApiError(error)) return error;
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error }, 'database unavailable');
+      return databaseUnavailable();
+    }
     deps.logger.error({ err: error }, 'request failed');
     return internalError();
   }

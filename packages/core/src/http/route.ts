@@ -29,6 +29,11 @@ export interface RouteDefinition {
   params: ParamSpecs;
   /** The permission rule, run after validation (WordPress's order). False → 401/403 `rest_forbidden`. */
   authorize?: (context: RequestContext, params: Params) => boolean | Promise<boolean>;
+  /**
+   * Locks the record a write changes until its transaction ends, before permission and If-Match read it, so
+   * that no other writer (another program too) changes it between the checks and the write.
+   */
+  lockRecord?: (context: RequestContext, params: Params) => Promise<void>;
   operation: (context: RequestContext, params: Params) => Promise<OperationResult>;
   /**
    * Whether the answer depends on the clock beyond the stored data (default date windows, computed

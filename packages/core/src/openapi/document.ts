@@ -62,8 +62,8 @@ const ERROR_RESPONSES = {
     '`If-Match` nennt nicht das aktuelle ETag des Datensatzes (`rest_precondition_failed`).',
   ),
   Error: d(
-    'Any other error: unknown route, unsupported media type, body too large, internal error.',
-    'Jeder andere Fehler: unbekannte Route, nicht unterstützter Medientyp, zu großer Inhalt, interner Fehler.',
+    'Any other error: unknown route, unsupported media type, body too large, internal error, or the database not answering right now (503 `rest_database_unavailable`, retry after `Retry-After` seconds).',
+    'Jeder andere Fehler: unbekannte Route, nicht unterstützter Medientyp, zu großer Inhalt, interner Fehler, oder die Datenbank antwortet gerade nicht (503 `rest_database_unavailable`, nach `Retry-After` Sekunden erneut versuchen).',
   ),
 } as const;
 

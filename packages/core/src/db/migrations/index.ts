@@ -9,6 +9,8 @@ import { venueStartIndex } from './0006-venue-start-index.js';
 import { eventDurationBound } from './0007-event-duration-bound.js';
 import { eventListingStatus } from './0008-event-listing-status.js';
 import { venueListingIndex } from './0009-venue-listing-index.js';
+import { dataVersionTriggers } from './0010-data-version-triggers.js';
+import { userExternalId } from './0011-user-external-id.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -22,6 +24,8 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0007-event-duration-bound': eventDurationBound(traits),
     '0008-event-listing-status': eventListingStatus(traits),
     '0009-venue-listing-index': venueListingIndex,
+    '0010-data-version-triggers': dataVersionTriggers(traits),
+    '0011-user-external-id': userExternalId,
   };
   return { getMigrations: async () => migrations };
 }

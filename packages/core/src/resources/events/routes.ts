@@ -1,8 +1,10 @@
 /** The event routes (seed §4.1): list, create, read, update and delete, by id and by slug. */
+
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import type { CalendarConfig } from '../../config.js';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
+import { postLocker } from '../../db/row-locks.js';
 import { pluginError } from '../../http/errors.js';
 import { param } from '../../http/param-spec.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
@@ -139,6 +141,8 @@ async function mayEdit(context: RequestContext, params: Params): Promise<boolean
   return context.method === 'DELETE' || editorOnlyFieldsAllowed(context, params, post.author_id);
 }
 
+const lockEvent = postLocker('event');
+
 export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
   const updateParams = eventWriteParams(false, config.geolocation.enabled);
   return [
@@ -180,6 +184,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
         'Eine Veranstaltung in den Papierkorb legen oder mit force=true endgültig löschen.',
       ),
       params: { id: idParam, force: forceParam, password: passwordParam },
+      lockRecord: lockEvent,
       authorize: mayEdit,
       operation: deleteEvent,
       response: eventDeleteAnswerSchema,
@@ -193,6 +198,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
         'Eine Veranstaltung ändern (fehlende Felder bleiben unverändert).',
       ),
       params: { id: idParam, ...updateParams },
+      lockRecord: lockEvent,
       authorize: mayEdit,
       operation: updateEvent,
       response: eventSchema,
@@ -212,6 +218,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       methods: ['DELETE'],
       summary: d('Trash an event by slug.', 'Eine Veranstaltung über den Slug löschen.'),
       params: { slug: slugParam, force: forceParam, password: passwordParam },
+      lockRecord: lockEvent,
       authorize: mayEdit,
       operation: deleteEvent,
       response: eventDeleteAnswerSchema,
@@ -222,6 +229,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       methods: ['POST', 'PUT', 'PATCH'],
       summary: d('Update an event by slug.', 'Eine Veranstaltung über den Slug ändern.'),
       params: { ...updateParams, slug: slugParam },
+      lockRecord: lockEvent,
       authorize: mayEdit,
       operation: updateEvent,
       response: eventSchema,

@@ -2,6 +2,7 @@
  * Venues and organizers: the plugin's "linked posts" (ref §2.2, §2.3, §5.5–5.7, §7.1, §7.8). One
  * implementation, parameterized by a descriptor of the type's own fields.
  */
+
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import { plainText, plainTitle, renderHtml } from '../../content/html.js';
@@ -9,6 +10,7 @@ import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
+import { postLocker } from '../../db/row-locks.js';
 import type { Database, PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { escapeLike } from '../../db/traits.js';
 import { ApiError, type PluginErrorCode, pluginError } from '../../http/errors.js';
@@ -422,6 +424,8 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     return { body: await serializeOne(context, record.id, false) };
   };
 
+  const lockPost = postLocker(type);
+
   /** Record-level permission: by id and by slug alike (closing the plugin's by-slug hole). */
   const mayEdit = async (context: RequestContext, params: Params): Promise<boolean> => {
     if (!canWritePosts(context.principal)) return false;
@@ -662,6 +666,7 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
           `${kind.label.de} in den Papierkorb legen oder mit force=true endgültig löschen.`,
         ),
         params: { id: idParam, force },
+        lockRecord: lockPost,
         authorize: mayEdit,
         operation: remove,
         response: responses.deleteAnswer,
@@ -675,6 +680,7 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
           `${kind.label.de} ändern (fehlende Felder bleiben unverändert).`,
         ),
         params: { id: idParam, ...updateParams },
+        lockRecord: lockPost,
         authorize: mayEdit,
         operation: update,
         response: responses.item,
@@ -694,6 +700,7 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
         methods: ['DELETE'],
         summary: text(`Trash a ${type} by slug.`, `${kind.label.de} über den Slug löschen.`),
         params: { slug: slugParam, force },
+        lockRecord: lockPost,
         authorize: mayEdit,
         operation: remove,
         response: responses.deleteAnswer,
@@ -704,6 +711,7 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
         methods: ['POST', 'PUT', 'PATCH'],
         summary: text(`Update a ${type} by slug.`, `${kind.label.de} über den Slug ändern.`),
         params: { slug: slugParam, ...updateParams },
+        lockRecord: lockPost,
         authorize: mayEdit,
         operation: update,
         response: responses.item,

@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticateWithApiKey } from '../../auth/api-keys.js';
-import { type CalendarConfig, type Principal, type Role, resolveConfig, silentLogger } from '../../config.js';
+import {
+  type CalendarConfig,
+  type Role,
+  resolveConfig,
+  silentLogger,
+  type UserPrincipal,
+} from '../../config.js';
 import type { RequestContext } from '../../context.js';
 import { createCountCache } from '../../db/count-cache.js';
 import type { CalendarDatabase } from '../../db/database.js';
@@ -145,7 +151,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
     return row.id;
   }
 
-  function context(language = 'en', principal: Principal | null = null): RequestContext {
+  function context(language = 'en', principal: UserPrincipal | null = null): RequestContext {
     return {
       config,
       database,

@@ -2,6 +2,7 @@
  * `/categories` and `/tags` (ref §1, §2.4b, §3.2, §5.8, §5.8b, §6.6, §7.1, §7.9, §8.2). One implementation,
  * parameterized by the taxonomy's descriptor.
  */
+
 import { type SqlBool, sql } from 'kysely';
 import { canManageTerms, canReadRecord } from '../../auth/capabilities.js';
 import { plainText, plainTitle } from '../../content/html.js';
@@ -9,6 +10,7 @@ import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
+import { lockTerm } from '../../db/row-locks.js';
 import { escapeLike } from '../../db/traits.js';
 import { ApiError, invalidParam } from '../../http/errors.js';
 import { pageParams, resolvePaging, totalHeaders } from '../../http/pagination.js';
@@ -488,6 +490,7 @@ function termRoutes(kind: TaxonomyKind): RouteDefinition[] {
         `${de.one} ändern (fehlende Felder bleiben unverändert).`,
       ),
       params: { id, ...writeParams(kind, false) },
+      lockRecord: lockTerm,
       authorize: mayManage,
       operation: (context, params) => update(kind, context, params),
       response: responses.item,
@@ -498,6 +501,7 @@ function termRoutes(kind: TaxonomyKind): RouteDefinition[] {
       methods: ['DELETE'],
       summary: text(`Delete an ${en.one} for good.`, `${de.one} endgültig löschen.`),
       params: { id },
+      lockRecord: lockTerm,
       authorize: mayManage,
       operation: remove,
       response: responses.item,

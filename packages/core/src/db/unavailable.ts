@@ -1,0 +1,43 @@
+/**
+ * Whether an error says that the database cannot be reached right now (a restart, a failover, a network
+ * cut, a connection a proxy closed) rather than that the request or the code is wrong: the service then
+ * answers 503 with `Retry-After`, and the pool connects again for the next request.
+ */
+
+/** Socket errors of a connection that could not be made or was cut. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs of a server going away or not taking connections: class 08 (connection exception),
+ * 57P01–57P03 (administrator or crash shutdown, cannot connect now), 53300 (too many connections); and
+ * SQLite's busy database (another process held its lock longer than the busy timeout).
+ */
+const DATABASE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'SQLITE_BUSY']);
+
+/** Messages of node-postgres that come without a code. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || DATABASE_CODES.has(code) || code.startsWith('08'))
+  )
+    return true;
+  return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.includes(text));
+}

@@ -1,0 +1,122 @@
+/**
+ * Another program writing the database (a plain driver connection, not the service) is seen by the next
+ * request, list totals included, with the response cache on (triggers move the data version) and off
+ * (nothing is kept, totals included).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCalendarCore } from '../core.js';
+import type { CalendarDatabase } from '../db/database.js';
+import { createPostgresDatabase } from '../db/postgres.js';
+import { createSqliteDatabase } from '../db/sqlite.js';
+import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createApiKey, createUser } from '../resources/users/repository.js';
+import { apiRequest } from './test-requests.js';
+
+/** The database, and a statement runner on a connection of its own, as another program has. */
+async function withOutsideWriter(name: 'sqlite' | 'postgres') {
+  if (name === 'sqlite') {
+    const folder = await mkdtemp(join(tmpdir(), 'calendar-outside-'));
+    const file = join(folder, 'calendar.db');
+    const database = createSqliteDatabase(file);
+    await database.migrate();
+    const outside = new Database(file);
+    return {
+      database,
+      outside: async (text: string, ...values: unknown[]) => {
+        outside.prepare(text).run(...values);
+      },
+      async close() {
+        outside.close();
+        await database.destroy();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const { schema, drop } = await createPostgresTestSchema();
+  const database: CalendarDatabase = createPostgresDatabase({
+    connectionString: TEST_PG_URL,
+    schema,
+    max: 2,
+  });
+  await database.migrate();
+  // Another program's session, on the calendar's schema.
+  const outside = new pg.Client({ connectionString: TEST_PG_URL });
+  await outside.connect();
+  await outside.query(`set search_path = ${schema}, public`);
+  return {
+    database,
+    outside: async (text: string, ...values: unknown[]) => {
+      let n = 0;
+      await outside.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        values,
+      );
+    },
+    async close() {
+      await outside.end();
+      await database.destroy();
+      await drop();
+    },
+  };
+}
+
+const dialects = await testDialects();
+
+describe.each(
+  dialects.flatMap((dialect) => [
+    { name: dialect.name, responseCache: true },
+    { name: dialect.name, responseCache: false },
+  ]),
+)('writes by another program ($name, response cache $responseCache)', ({ name, responseCache }) => {
+  let setup: Awaited<ReturnType<typeof withOutsideWriter>>;
+  let core: ReturnType<typeof createCalendarCore>;
+  let key: string;
+  const ids: number[] = [];
+
+  const venues = async () => {
+    const response = await core.handle(apiRequest('GET', '/venues'));
+    const body = JSON.parse(String(response.body));
+    return {
+      total: response.headers['X-WP-Total'],
+      names: body.venues.map((venue: { venue: string }) => venue.venue).sort(),
+    };
+  };
+
+  beforeAll(async () => {
+    setup = await withOutsideWriter(name);
+    await createUser(setup.database.kysely, { login: 'admin', role: 'administrator' });
+    key = await createApiKey(setup.database.kysely, 'admin');
+    core = createCalendarCore({ database: setup.database, responseCache });
+    for (const venue of ['Hall A', 'Hall B', 'Hall C']) {
+      const created = await core.handle(apiRequest('POST', '/venues', { key, body: { venue } }));
+      ids.push(JSON.parse(String(created.body)).id);
+    }
+  });
+  afterAll(() => setup.close());
+
+  it('shows a title another program changed', async () => {
+    expect(await venues()).toEqual({ total: '3', names: ['Hall A', 'Hall B', 'Hall C'] });
+    await setup.outside(`update post_texts set title = ? where post_id = ?`, 'Hall Z', ids[0]);
+    await nextTurn();
+    expect(await venues()).toEqual({ total: '3', names: ['Hall B', 'Hall C', 'Hall Z'] });
+  });
+
+  it('shows the total and the page after another program deleted a record', async () => {
+    expect((await venues()).total).toBe('3');
+    await setup.outside(`delete from posts where id = ?`, ids[1]);
+    await nextTurn();
+    expect(await venues()).toEqual({ total: '2', names: ['Hall C', 'Hall Z'] });
+  });
+
+  it('shows a record another program unpublished', async () => {
+    await setup.outside(`update posts set status = 'draft' where id = ?`, ids[2]);
+    await nextTurn();
+    expect(await venues()).toEqual({ total: '1', names: ['Hall Z'] });
+  });
+});

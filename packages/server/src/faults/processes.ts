@@ -1,0 +1,190 @@
+/**
+ * Test support for the fault tests: `calendar-events serve` as a child process (Node with tsx, as
+ * `pnpm calendar-events` runs it), its URL once it listens, and a database each test owns.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CalendarDatabase, connectDatabase, createApiKey, createUser } from '@calendar-events/core';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'src/cli.ts'];
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** The base URL once the server listens; rejects with its output if it ends first. */
+  url: Promise<string>;
+  /** Resolves when the process has ended (its signal, or its exit code). */
+  ended: Promise<string>;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
+}
+
+export function serve(databaseUrl: string, extraArgs: string[] = []): ServeProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error' };
+  for (const name of ['PORT', 'HOST', 'DATABASE_URL', 'ADAPTER']) delete env[name];
+  const child = spawn(
+    process.execPath,
+    [...CLI, 'serve', '--port', '0', '--database', databaseUrl, ...extraArgs],
+    { cwd: packageDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
+  );
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /^listening on (http:\/\/\S+)$/m.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void ended.then((how) => reject(new Error(`the server ended (${how}) before listening: ${stderr}`)));
+  });
+  url.catch(() => {});
+  return { child, url, ended, stderr: () => stderr };
+}
+
+/** Kills the process as `kill -9` does and waits until it is gone. */
+export async function kill9(process: ServeProcess): Promise<void> {
+  if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGKILL');
+  await process.ended;
+}
+
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  /** The `--database` URL of the CLI. */
+  url: string;
+  /** Opens it in this process (migrated by whoever ran first). */
+  open(): Promise<CalendarDatabase>;
+
+  remove(): Promise<void>;
+}
+
+/** A fresh, empty database of each kind. */
+export async function freshDatabase(name: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+  if (name === 'sqlite') {
+    const folder = await mkdtemp(join(tmpdir(), 'calendar-faults-'));
+    const file = join(folder, 'calendar.db');
+    const url = `sqlite:${file}`;
+    return {
+      name,
+      url,
+      open: () => connectDatabase(url),
+      remove: () => rm(folder, { recursive: true, force: true }),
+    };
+  }
+  const schema = `f_${Math.random().toString(36).slice(2, 12)}`;
+  const admin = await connectDatabase(TEST_PG_URL);
+  await admin.kysely.schema.createSchema(schema).execute();
+  const url = new URL(TEST_PG_URL);
+  url.searchParams.set('schema', schema);
+  return {
+    name,
+    url: url.toString(),
+    open: () => connectDatabase(url.toString()),
+    async remove() {
+      await admin.kysely.schema.dropSchema(schema).cascade().execute();
+      await admin.destroy();
+    },
+  };
+}
+
+/**
+ * What a kill may have left half-written: events without their event row or their texts, and terms whose
+ * stored count of published events is not the count of their published events.
+ */
+export async function halfWritten(database: TestDatabase): Promise<{ events: number[]; terms: number[] }> {
+  const opened = await database.open();
+  try {
+    const db = opened.kysely;
+    const events = await db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where('posts.type', '=', 'event')
+      .where((eb) =>
+        eb.or([
+          eb.not(
+            eb.exists(eb.selectFrom('events').select('events.id').whereRef('events.id', '=', 'posts.id')),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('post_texts')
+                .select('post_texts.post_id')
+                .whereRef('post_texts.post_id', '=', 'posts.id'),
+            ),
+          ),
+        ]),
+      )
+      .execute();
+    const terms = await db
+      .selectFrom('terms')
+      .select((eb) => [
+        'terms.id',
+        'terms.event_count',
+        eb
+          .selectFrom('event_terms')
+          .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+          .whereRef('event_terms.term_id', '=', 'terms.id')
+          .where('posts.status', '=', 'publish')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .as('published'),
+      ])
+      .execute();
+    return {
+      events: events.map((row) => row.id),
+      terms: terms.filter((row) => Number(row.event_count) !== Number(row.published)).map((row) => row.id),
+    };
+  } finally {
+    await opened.destroy();
+  }
+}
+
+/** The number of events stored. */
+export async function countEvents(database: TestDatabase): Promise<number> {
+  const opened = await database.open();
+  try {
+    const row = await opened.kysely
+      .selectFrom('posts')
+      .where('type', '=', 'event')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await opened.destroy();
+  }
+}
+
+/** Migrates the database and creates an administrator; answers the administrator's API key. */
+export async function withAdministrator(database: TestDatabase): Promise<string> {
+  const opened = await database.open();
+  try {
+    await opened.migrate();
+    await createUser(opened.kysely, { login: 'admin', role: 'administrator' });
+    return await createApiKey(opened.kysely, 'admin');
+  } finally {
+    await opened.destroy();
+  }
+}
+
+/** Whether PostgreSQL answers at TEST_PG_URL; in CI it must. */
+export async function postgresAnswers(): Promise<boolean> {
+  const database = await connectDatabase(TEST_PG_URL);
+  try {
+    await database.kysely.introspection.getSchemas();
+    return true;
+  } catch (error) {
+    if (process.env.CI) throw error;
+    console.warn(`!!! PostgreSQL does not answer at ${TEST_PG_URL}: the PostgreSQL fault tests are SKIPPED.`);
+    return false;
+  } finally {
+    await database.destroy();
+  }
+}
