@@ -3,6 +3,7 @@
  * implementation, parameterized by a descriptor of the type's own fields.
  */
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import { plainText, plainTitle, renderHtml } from '../../content/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
@@ -12,8 +13,9 @@ import type { Db } from '../../db/database.js';
 import type { Database, PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { escapeLike } from '../../db/traits.js';
 import { ApiError, type PluginErrorCode, pluginError } from '../../http/errors.js';
+import { INPUT_LIMITS } from '../../http/input-limits.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
-import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
+import { type ParamSpec, type ParamSpecs, param, searchTooLong } from '../../http/param-spec.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
 import { languagesFor } from '../../i18n/texts.js';
 import { loadImages, resolveImage, serializeImage } from '../images/repository.js';
@@ -607,8 +609,20 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
               `${plural[0]!.toUpperCase()}${plural.slice(1)} whose name, description or details contain the text.`,
               `${kind.label.plural} deren Name, Beschreibung oder Angaben den Text enthalten.`,
             ),
-            // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
-            { validate: (value) => typeof value !== 'string' || value !== '' },
+            {
+              // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters
+              // nothing). A text that is no string gets the plugin's own error from the list.
+              validate: (value) =>
+                typeof value !== 'string' ||
+                (value === ''
+                  ? false
+                  : value.length > INPUT_LIMITS.searchLength
+                    ? searchTooLong
+                    : searchFragments(value).length > INPUT_LIMITS.searchWords
+                      ? `search may hold at most ${INPUT_LIMITS.searchWords} words.`
+                      : true),
+              documented: z.string().min(1).max(INPUT_LIMITS.searchLength),
+            },
           ),
           event: param.id<RequestContext>(
             text(`The ${plural} of this event.`, `Die ${kind.label.plural} dieser Veranstaltung.`),

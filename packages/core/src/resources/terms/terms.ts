@@ -130,12 +130,11 @@ function listParams(kind: TaxonomyKind): ParamSpecs {
   const params: ParamSpecs = {
     ...pageParams,
     // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
-    search: param.string<RequestContext>(
+    search: param.search<RequestContext>(
       text(
         'Only terms whose name or slug contains this text (case-insensitive).',
         'Nur Begriffe, deren Name oder Slug diesen Text enthält (ohne Beachtung der Groß-/Kleinschreibung).',
       ),
-      { validate: (value) => value !== '' },
     ),
     exclude: termListParam(
       kind,
