@@ -4,6 +4,7 @@
  */
 import { beforeEach, expect, it } from 'vitest';
 import { describeContract } from '../index.js';
+import type { TestResponse } from '../service.js';
 
 const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
@@ -18,7 +19,7 @@ describeContract('input limits', (service) => {
     headers: { 'content-type': 'application/json' },
   });
 
-  function expectRefused(res: { status: number; json: any }, param: string, limit: RegExp): void {
+  function expectRefused(res: TestResponse, param: string, limit: RegExp): void {
     expect(res.status, JSON.stringify(res.json)?.slice(0, 300)).toBe(400);
     expect(res.json.code).toBe('rest_invalid_param');
     expect(res.json.data.status).toBe(400);

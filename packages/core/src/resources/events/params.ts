@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
 import type { RequestContext } from '../../context.js';
 import { isValidTimezone } from '../../dates/zones.js';
+import { INPUT_LIMITS } from '../../http/input-limits.js';
 import {
   documentedObject,
   type ParamSpecs,
@@ -16,7 +17,6 @@ import {
   toList,
   type ValidationResult,
 } from '../../http/param-spec.js';
-import { INPUT_LIMITS } from '../../http/input-limits.js';
 import type { ParamBag, ParamValue } from '../../http/parse-params.js';
 import { checkParams, tooManyItems } from '../../http/validate.js';
 import { describe } from '../../openapi/localized.js';
