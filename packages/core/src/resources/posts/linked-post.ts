@@ -38,6 +38,7 @@ import {
   slugTaken,
   writeTexts,
 } from './repository.js';
+import { hidesLinksOf } from './protected-links.js';
 import { indexedCandidates, isBlankSearch, searchFragments } from './search.js';
 import { globalId, withoutFalsy } from './serialize.js';
 import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from './visibility.js';
@@ -521,9 +522,11 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
             .whereRef('event_organizers.organizer_id', '=', 'posts.id');
 
     if (params.event !== undefined) {
+      const event = await loadPost(db, params.event);
       base = base.where((eb) =>
         eb.exists(linkedEvents(eb).select('events.id').where('events.id', '=', params.event)),
       );
+      if (!event || hidesLinksOf(context, event)) base = base.where(sql<SqlBool>`1 = 0`);
       echo.push(['event', String(params.event)]);
     }
     if (params.has_events !== undefined) {

@@ -15,6 +15,7 @@ import { pageParams, resolvePaging, totalHeaders } from '../../http/pagination.j
 import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
 import type { ParamValue } from '../../http/parse-params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
+import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import {
@@ -246,10 +247,12 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
   const nowUtc = formatUtc(context.now);
 
   const eventId: number | undefined = params.event ?? params.post;
+  let hidden = false;
   if (eventId !== undefined) {
     const event = await loadPost(db, eventId);
     if (!event || !canReadRecord(context.principal, { ...event, status: effectiveStatus(event, nowUtc) }))
       throw forbiddenEventTerms(context);
+    hidden = hidesLinksOf(context, event);
   }
   const include = params.include !== undefined ? await resolveTermList(db, kind, params.include) : undefined;
   const exclude = params.exclude !== undefined ? await resolveTermList(db, kind, params.exclude) : undefined;
@@ -282,6 +285,7 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
       'in',
       db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId),
     );
+    if (hidden) filtered = filtered.where(sql<SqlBool>`1 = 0`);
   }
   // Slugs are stored sanitized; a slug written differently (`Foo Bar`) still finds `foo-bar`, as in WordPress.
   if (params.slug !== undefined) filtered = filtered.where('terms.slug', '=', sanitizeSlug(params.slug));
