@@ -29,6 +29,7 @@ import {
   resolvePublication,
   sharedPostParams,
 } from './fields.js';
+import { hidesLinksOf } from './protected-links.js';
 import {
   effectiveStatus,
   findPostBySlug,
@@ -38,7 +39,6 @@ import {
   slugTaken,
   writeTexts,
 } from './repository.js';
-import { hidesLinksOf } from './protected-links.js';
 import { indexedCandidates, isBlankSearch, searchFragments } from './search.js';
 import { globalId, withoutFalsy } from './serialize.js';
 import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from './visibility.js';
