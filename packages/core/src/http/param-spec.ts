@@ -90,8 +90,13 @@ export function coerceParam(name: string, kind: ParamKind, given: ParamValue): C
       }
       return { ok: false, problem: invalidType(name, 'boolean') };
     }
-    case 'list':
-      return { ok: true, value: toList(raw) };
+    case 'list': {
+      // Items are ids, slugs or words: an object or list inside (`status[][x]=1`) is no item of any list.
+      const items = toList(raw);
+      if (items.some((item) => typeof item === 'object' && item !== null))
+        return { ok: false, problem: invalidType(name, 'array') };
+      return { ok: true, value: items };
+    }
     default:
       return { ok: true, value: raw };
   }
