@@ -203,4 +203,28 @@ describeContract('input limits', (service) => {
     expect(hundred.status).toBe(201);
     expect(hundred.json.tags).toHaveLength(100);
   });
+
+  it('creates the new terms of one write together, each with its own slug, in every language', async () => {
+    await service().request('POST', '/tags', { json: { name: 'Jazz' }, as: 'admin' });
+    const res = await service().request('POST', '/events', {
+      ...json({
+        title: 'Terms',
+        start_date: '2026-04-01 10:00',
+        end_date: '2026-04-01 11:00',
+        tags: ['jazz!', 'Jazz?', 'Blues', 'blues', 'Soul <b>deep</b>'],
+      }),
+      as: 'admin',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.tags.map((tag: { name: string; slug: string }) => [tag.name, tag.slug])).toEqual([
+      ['jazz!', 'jazz-2'],
+      ['Jazz?', 'jazz-3'],
+      ['Blues', 'blues'],
+      ['Soul deep', 'soul-deep'],
+    ]);
+    const german = await service().request('GET', '/de/calendar/events/v1/tags', {
+      query: { search: 'blues', hide_empty: 'false' },
+    });
+    expect(german.json.tags.map((tag: { name: string }) => tag.name)).toEqual(['Blues']);
+  });
 });
