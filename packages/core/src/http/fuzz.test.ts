@@ -15,7 +15,7 @@ import { createApiKey, createUser } from '../resources/users/repository.js';
 import { coreRequest, type FuzzRequest, problemOf, requestFor } from './fuzz-requests.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1515);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();
 
