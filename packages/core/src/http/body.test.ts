@@ -63,3 +63,39 @@ describe('parseBody with a body a host parser already parsed', () => {
     expect(await parseBody({ kind: 'parsed', value }, JSON_HEADERS, 1024)).toEqual({ json: value });
   });
 });
+
+describe('parseBody with keys that name a prototype', () => {
+  const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();
+  const status = async (run: Promise<unknown>) => {
+    try {
+      await run;
+    } catch (error) {
+      return (error as { status?: number }).status;
+    }
+    return 200;
+  };
+
+  it('refuses them in JSON text, in a host-parsed JSON body and in a host-parsed form, at any depth', async () => {
+    const before = prototypeKeys();
+    const texts = ['{"__proto__":{"status":"draft"}}', '{"venue":{"constructor":{"prototype":{"x":1}}}}'];
+    for (const text of texts) {
+      expect(await status(parseBody({ kind: 'raw', data: text }, JSON_HEADERS, 1024)), text).toBe(400);
+      // What `express.json()` hands over: JSON.parse keeps `__proto__` as an own key.
+      expect(await status(parseBody({ kind: 'parsed', value: JSON.parse(text) }, JSON_HEADERS, 1024))).toBe(
+        400,
+      );
+      expect(await status(parseBody({ kind: 'parsed', value: JSON.parse(text) }, FORM_HEADERS, 1024))).toBe(
+        400,
+      );
+    }
+    // A flat host form (`extended: false`) keeps the brackets in the key.
+    expect(await status(parsedForm({ '__proto__[status]': 'draft' }))).toBe(400);
+    expect(prototypeKeys()).toEqual(before);
+  });
+
+  it('refuses a host-parsed form nested deeper than the limit instead of recursing without end', async () => {
+    let value: Record<string, unknown> = { a: '1' };
+    for (let i = 0; i < 20_000; i++) value = { a: value };
+    expect(await status(parsedForm(value))).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import { type ParamBag, type ParamValue, parseFormEncoded } from './parse-params.js';
+import { emptyBag, type ParamBag, parseFormEncoded, plainParams } from './parse-params.js';
 import type { CoreRequestBody } from './types.js';
 
 export interface ParsedBody {
@@ -56,9 +56,12 @@ function mediaType(headers: Record<string, string | string[] | undefined>): stri
   return text.split(';')[0]!.trim().toLowerCase();
 }
 
+/**
+ * A JSON body's parameters, as prototype-less objects with no key naming a prototype (see `plainParams`). A
+ * JSON body that is not an object (a list, a string) carries no named parameters.
+ */
 function jsonToBag(value: unknown): ParamBag {
-  // A JSON body that is not an object (a list, a string) carries no named parameters.
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ParamBag) : {};
+  return plainParams(value);
 }
 
 /**
@@ -88,12 +91,16 @@ function formPairs(value: unknown, key: string, nested: boolean, pairs: [string,
     formPairs(item, key === '' ? name : `${key}[${name}]`, key !== '', pairs);
 }
 
-/** A host's parsed form as core's own form parsing would have read the form text. */
+/**
+ * A host's parsed form as core's own form parsing would have read the form text. The host's objects are
+ * first copied by `plainParams` (refusing prototype keys and deep nesting, which would make `formPairs`
+ * recurse without end); the form text then goes through the same checks as any form.
+ */
 function parsedForm(value: unknown): ParamBag {
   if (typeof value === 'string') return parseFormEncoded(value);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return emptyBag();
   const pairs: [string, string][] = [];
-  formPairs(value, '', false, pairs);
+  formPairs(plainParams(value), '', false, pairs);
   return parseFormEncoded(new URLSearchParams(pairs).toString());
 }
 
@@ -121,14 +128,16 @@ export async function parseBody(
   const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
   if (type === 'application/json' || type.endsWith('+json')) {
+    let parsed: unknown;
     try {
-      return { json: jsonToBag(JSON.parse(text) as ParamValue) };
+      parsed = JSON.parse(text);
     } catch (error) {
       throw new ApiError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
         json_error_code: 4,
         json_error_message: error instanceof Error ? error.message : 'Syntax error',
       });
     }
+    return { json: jsonToBag(parsed) };
   }
   if (type === 'application/x-www-form-urlencoded') return { form: parseFormEncoded(text) };
   throw new ApiError(

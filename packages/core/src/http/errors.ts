@@ -53,8 +53,9 @@ export interface InvalidParamDetail {
 /** `rest_invalid_param` with `params` as a map and `details` (`[]` when empty, as PHP serialises it). */
 export function invalidParams(problems: Record<string, InvalidParamDetail>): ApiError {
   const names = Object.keys(problems);
-  const params: Record<string, string> = {};
-  const details: Record<string, unknown> = {};
+  // Without a prototype, so that a refused parameter called `__proto__` is named like any other.
+  const params: Record<string, string> = Object.create(null);
+  const details: Record<string, unknown> = Object.create(null);
   for (const name of names) {
     const problem = problems[name]!;
     params[name] = problem.message;

@@ -12,7 +12,8 @@ type FieldTree = { [name: string]: FieldTree | true };
 
 /** `id,title,venue.city` as the tree `{id: true, title: true, venue: {city: true}}` (WordPress's rules). */
 function fieldTree(fields: string[]): FieldTree {
-  const tree: FieldTree = {};
+  // Without prototypes: `_fields=__proto__.status` names a field nobody has, not `Object.prototype.status`.
+  const tree: FieldTree = Object.create(null);
   for (const field of fields) {
     const parts = field.split('.');
     let node = tree;
@@ -25,7 +26,7 @@ function fieldTree(fields: string[]): FieldTree {
         covered = true;
         break;
       }
-      node[next] = child ?? {};
+      node[next] = child ?? Object.create(null);
       node = node[next] as FieldTree;
     }
     if (!covered) node[parts[0]!] = true;

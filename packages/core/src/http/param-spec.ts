@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { describe } from '../openapi/localized.js';
 import type { InvalidParamDetail } from './errors.js';
 import { invalidType } from './errors.js';
+import { INPUT_LIMITS } from './input-limits.js';
 import { lastOfRepeatedKey, type ParamValue } from './parse-params.js';
 
 export interface Descriptions {
@@ -89,8 +90,13 @@ export function coerceParam(name: string, kind: ParamKind, given: ParamValue): C
       }
       return { ok: false, problem: invalidType(name, 'boolean') };
     }
-    case 'list':
-      return { ok: true, value: toList(raw) };
+    case 'list': {
+      // Items are ids, slugs or words: an object or list inside (`status[][x]=1`) is no item of any list.
+      const items = toList(raw);
+      if (items.some((item) => typeof item === 'object' && item !== null))
+        return { ok: false, problem: invalidType(name, 'array') };
+      return { ok: true, value: items };
+    }
     default:
       return { ok: true, value: raw };
   }
@@ -178,6 +184,8 @@ export function documentedObject(specs: ParamSpecs): z.ZodObject {
   );
 }
 
+export const searchTooLong = `search may be at most ${INPUT_LIMITS.searchLength} characters long.`;
+
 /** Builders for the parameter kinds the API uses. */
 export const param = {
   string: <C>(d: Descriptions, o?: Options<string, C>) => spec('string', z.string(), d, o),
@@ -207,13 +215,40 @@ export const param = {
   list: <C>(items: 'integer' | 'string' | readonly string[], d: Descriptions, o?: Options<ParamValue[], C>) =>
     spec(
       'list',
-      z.array(items === 'integer' ? z.union([z.number(), z.string()]) : z.any()) as z.ZodType<ParamValue[]>,
+      z
+        .array(items === 'integer' ? z.union([z.number(), z.string()]) : z.any())
+        .max(INPUT_LIMITS.listItems) as z.ZodType<ParamValue[]>,
       d,
       o,
       typeof items === 'string'
-        ? { items, documented: z.array(items === 'integer' ? z.number().int() : z.string()) }
-        : { items: 'string', itemEnum: items, documented: z.array(z.enum(items as [string, ...string[]])) },
+        ? {
+            items,
+            documented: z
+              .array(items === 'integer' ? z.number().int() : z.string())
+              .max(INPUT_LIMITS.listItems),
+          }
+        : {
+            items: 'string',
+            itemEnum: items,
+            documented: z.array(z.enum(items as [string, ...string[]])).max(INPUT_LIMITS.listItems),
+          },
     ),
+  /**
+   * A search text: non-empty (the plugin's `is_string`: a text of blanks is accepted and filters nothing),
+   * at most `INPUT_LIMITS.searchLength` characters.
+   */
+  search: <C>(d: Descriptions, o?: Options<string, C>) =>
+    spec<string, C>('string', z.string(), d, {
+      ...o,
+      // The limit is checked here, not by the schema, so that the answer names it.
+      validate: (value: string, context: C) =>
+        value === ''
+          ? false
+          : value.length > INPUT_LIMITS.searchLength
+            ? searchTooLong
+            : (o?.validate?.(value, context) ?? true),
+      documented: z.string().min(1).max(INPUT_LIMITS.searchLength),
+    }),
   any: <C>(d: Descriptions, o?: Options<ParamValue, C>) =>
     spec('any', z.any() as z.ZodType<ParamValue>, d, o),
   /**

@@ -3,7 +3,13 @@
  *
  * Query strings and form bodies use PHP's conventions: `a[]=1&a[]=2`, `a[0]=1`, `venue[city]=Berlin`,
  * `organizer[0][organizer]=A`. A key repeated without brackets (`a=1&a=2`) becomes a list too.
+ *
+ * The objects built here have no prototype, and a key with a `__proto__`, `constructor` or `prototype`
+ * segment, or nested deeper than `INPUT_LIMITS.nestingDepth`, is refused with 400 `rest_invalid_param`: a
+ * client's key can never name, reach or write a prototype (issue 15, finding 1), nor overflow the stack.
  */
+import { invalidParam } from './errors.js';
+import { FORBIDDEN_KEY_SEGMENTS, INPUT_LIMITS } from './input-limits.js';
 
 export type ParamValue = string | number | boolean | null | ParamValue[] | { [key: string]: ParamValue };
 export type ParamBag = Record<string, ParamValue>;
@@ -26,6 +32,34 @@ function splitKey(key: string): string[] {
 
 type Node = { [key: string]: Node | string | string[] };
 
+/** An object without a prototype: nothing inherited answers a lookup, no key can reach `Object.prototype`. */
+export function emptyBag<T = ParamValue>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+export const FORBIDDEN_KEY_MESSAGE =
+  'Parameter names may not contain the segments "__proto__", "constructor" or "prototype".';
+
+export const TOO_DEEP_MESSAGE = `Parameters may be nested at most ${INPUT_LIMITS.nestingDepth} levels deep.`;
+
+/** Refuses a key whose path could reach a prototype or is nested too deep (`key` names it in the error). */
+function checkPath(key: string, path: readonly string[]): void {
+  if (path.some((part) => FORBIDDEN_KEY_SEGMENTS.has(part))) throw invalidParam(key, FORBIDDEN_KEY_MESSAGE);
+  if (path.length - 1 > INPUT_LIMITS.nestingDepth) throw invalidParam(key, TOO_DEEP_MESSAGE);
+}
+
+/** How many keys each object holds: a `[]` segment appends at that index (`Object.keys` each time is quadratic). */
+const keyCounts = new WeakMap<Node, number>();
+
+function put(node: Node, key: string, value: Node | string | string[]): void {
+  if (!(key in node)) keyCounts.set(node, (keyCounts.get(node) ?? 0) + 1);
+  node[key] = value;
+}
+
+function appendKey(node: Node): string {
+  return String(keyCounts.get(node) ?? 0);
+}
+
 /**
  * Lists made of a key repeated without brackets (`a=1&a=2`, not `a[]=1&a[]=2`). A list parameter takes all
  * the values; a single-valued one takes the last, as PHP does.
@@ -45,28 +79,28 @@ function assign(target: Node, path: string[], value: string): void {
     if (nextIsAppend && i + 1 === path.length - 1) {
       const existing = node[part];
       if (Array.isArray(existing)) existing.push(value);
-      else if (typeof existing === 'string') node[part] = [existing, value];
-      else node[part] = [value];
+      else if (typeof existing === 'string') put(node, part, [existing, value]);
+      else put(node, part, [value]);
       return;
     }
-    const key = part === '' ? String(Object.keys(node).length) : part;
+    const key = part === '' ? appendKey(node) : part;
     let child = node[key];
     if (typeof child !== 'object' || child === null || Array.isArray(child)) {
-      child = {};
-      node[key] = child;
+      child = emptyBag() as Node;
+      put(node, key, child);
     }
     node = child;
   }
   const last = path[path.length - 1]!;
-  const key = last === '' ? String(Object.keys(node).length) : last;
+  const key = last === '' ? appendKey(node) : last;
   const existing = node[key];
   if (path.length === 1 && existing !== undefined) {
     // A key repeated without brackets: collect the values into a list.
     const values = Array.isArray(existing) ? [...existing, value] : [existing as string, value];
     if (!Array.isArray(existing) || repeatedKeyLists.has(existing)) repeatedKeyLists.add(values);
-    node[key] = values;
+    put(node, key, values);
   } else {
-    node[key] = value;
+    put(node, key, value);
   }
 }
 
@@ -77,17 +111,21 @@ function normalise(value: Node | string | string[]): ParamValue {
   const keys = Object.keys(value);
   const entries = keys.map((k) => [k, normalise(value[k]!)] as const);
   if (keys.length > 0 && keys.every((k, i) => k === String(i))) return entries.map(([, v]) => v);
-  return Object.fromEntries(entries);
+  const bag = emptyBag();
+  for (const [k, v] of entries) bag[k] = v;
+  return bag;
 }
 
 /** Parses `application/x-www-form-urlencoded` text (a query string or a form body). */
 export function parseFormEncoded(text: string): ParamBag {
-  const root: Node = {};
+  const root = emptyBag() as Node;
   if (text.startsWith('?')) text = text.slice(1);
-  if (text === '') return {};
+  if (text === '') return emptyBag();
   for (const [key, value] of new URLSearchParams(text)) {
     if (key === '') continue;
-    assign(root, splitKey(key), value);
+    const path = splitKey(key);
+    checkPath(key, path);
+    assign(root, path, value);
   }
   return normalise(root) as ParamBag;
 }
@@ -102,5 +140,38 @@ export function mergeParams(sources: {
   query: ParamBag;
   path: Record<string, string>;
 }): ParamBag {
-  return { ...sources.query, ...sources.form, ...sources.json, ...sources.path };
+  return Object.assign(emptyBag(), sources.query, sources.form, sources.json, sources.path);
+}
+
+/**
+ * A parsed JSON body (or a body a host's parser produced) as parameters: a copy made of prototype-less
+ * objects, refusing keys that name a prototype and nesting deeper than `INPUT_LIMITS.nestingDepth` below a
+ * parameter. `JSON.parse` keeps `"__proto__"` as an own key, which any later `Object.assign` or `obj[key] =`
+ * copy would turn into a prototype.
+ */
+export function plainParams(value: unknown): ParamBag {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return emptyBag();
+  const bag = emptyBag();
+  for (const [key, child] of Object.entries(value)) {
+    if (FORBIDDEN_KEY_SEGMENTS.has(key)) throw invalidParam(key, FORBIDDEN_KEY_MESSAGE);
+    bag[key] = plainValue(child, key, 0);
+  }
+  return bag;
+}
+
+function plainValue(value: unknown, name: string, depth: number): ParamValue {
+  if (value === null || typeof value !== 'object') {
+    // JSON has no other scalars; a host's parser might (undefined, a function): they carry no value.
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : null;
+  }
+  if (depth >= INPUT_LIMITS.nestingDepth) throw invalidParam(name, TOO_DEEP_MESSAGE);
+  if (Array.isArray(value)) return value.map((item) => plainValue(item, name, depth + 1));
+  const bag = emptyBag();
+  for (const [key, child] of Object.entries(value)) {
+    if (FORBIDDEN_KEY_SEGMENTS.has(key)) throw invalidParam(`${name}[${key}]`, FORBIDDEN_KEY_MESSAGE);
+    bag[key] = plainValue(child, name, depth + 1);
+  }
+  return bag;
 }

@@ -4,6 +4,7 @@
  */
 import type { RequestContext } from '../context.js';
 import { type InvalidParamDetail, invalidParams, missingParams } from './errors.js';
+import { INPUT_LIMITS } from './input-limits.js';
 import { coerceParam, type ParamSpecs } from './param-spec.js';
 import type { ParamBag, ParamValue } from './parse-params.js';
 import type { Params } from './route.js';
@@ -12,6 +13,31 @@ import type { Params } from './route.js';
 function notInEnum(name: string, values: readonly string[]): InvalidParamDetail {
   const message = `${name} is not one of ${values.join(', ')}.`;
   return { message, detail: { code: 'rest_not_in_enum', message, data: { param: name } } };
+}
+
+export const tooManyItems = (name: string): InvalidParamDetail => ({
+  message: `${name} may hold at most ${INPUT_LIMITS.listItems} items.`,
+});
+
+/**
+ * What no parameter may hold, whatever its type (issue 15, finding 8): a NUL character (PostgreSQL refuses it
+ * in text, SQLite's search ends at it), or a list of more than `INPUT_LIMITS.listItems` items anywhere inside
+ * (each item may become a bound value, and the databases bind at most 32,766 or 65,535). The parser has
+ * already bounded the nesting depth.
+ */
+function refusedInput(name: string, raw: ParamValue): InvalidParamDetail | undefined {
+  if (typeof raw === 'string')
+    return raw.includes('\u0000')
+      ? { message: `${name} may not contain NUL characters (U+0000).` }
+      : undefined;
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const items = Object.values(raw);
+  if (items.length > INPUT_LIMITS.listItems) return tooManyItems(name);
+  for (const item of items) {
+    const refused = refusedInput(name, item);
+    if (refused) return refused;
+  }
+  return undefined;
 }
 
 /** Checks `raw` against `specs`; returns the coerced values, or the problems (nothing thrown). */
@@ -46,7 +72,11 @@ async function checkParam(
   context: RequestContext,
   values: Params,
 ): Promise<InvalidParamDetail | undefined> {
+  const refused = refusedInput(name, raw);
+  if (refused) return refused;
   const coerced = coerceParam(name, spec.kind, raw);
+  if (coerced.ok && spec.kind === 'list' && (coerced.value as unknown[]).length > INPUT_LIMITS.listItems)
+    return tooManyItems(name);
   if (!coerced.ok) {
     // A validate callback answers a value of the wrong type with false, which WordPress reports plainly.
     return spec.check === 'validator' ? { message: 'Invalid parameter.' } : coerced.problem;

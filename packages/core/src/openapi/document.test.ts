@@ -306,7 +306,7 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
     expect(branches(body.tags)).toEqual(['array', 'string']);
     expect(branches(body.cost)).toEqual(['string', 'number', 'array']);
     // Nothing else the API takes is left untyped, but the venue and organizer list filters that still take
-    // any value (posts/linked-post.ts: `search` refuses only "", the two flags are read as truthy words).
+    // any value (posts/linked-post.ts: the two flags are read as truthy words).
     const untyped: string[] = [];
     for (const [path, item] of Object.entries<Json>(english.paths))
       for (const [method, operation] of Object.entries<Json>(item)) {
@@ -320,9 +320,20 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
       }
     expect(untyped).toEqual(
       ['venues', 'organizers'].flatMap((plural) =>
-        ['search', 'has_events', 'only_with_upcoming'].map((name) => `get /${plural} ${name}`),
+        ['has_events', 'only_with_upcoming'].map((name) => `get /${plural} ${name}`),
       ),
     );
+  });
+
+  it('shows the input limits: items of lists and terms per write, length of searches', () => {
+    const parameter = (path: string, name: string) =>
+      english.paths[path].get.parameters.find((p: Json) => p.name === name).schema;
+    expect(parameter('/events', 'include')).toMatchObject({ maxItems: 1000 });
+    expect(parameter('/tags', 'exclude')).toMatchObject({ maxItems: 1000 });
+    for (const path of ['/events', '/venues', '/categories'])
+      expect(parameter(path, 'search')).toMatchObject({ type: 'string', maxLength: 1000 });
+    const body = english.paths['/events'].post.requestBody.content['application/json'].schema.properties;
+    expect(body.tags.anyOf[0]).toMatchObject({ type: 'array', maxItems: 100 });
   });
 
   it.each([

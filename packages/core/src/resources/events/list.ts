@@ -95,12 +95,11 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
       ),
     ),
     // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
-    search: param.string<RequestContext>(
+    search: param.search<RequestContext>(
       d(
         'Events whose title, excerpt or description contains every word ("phrases" and -exclusions allowed).',
         'Veranstaltungen, deren Titel, Auszug oder Beschreibung jedes Wort enthält ("Phrasen" und -Ausschlüsse erlaubt).',
       ),
-      { validate: (value) => value !== '' },
     ),
     categories: param.list<RequestContext>(
       'string',

@@ -92,7 +92,8 @@ function costValues(params: Params, existing: EventRow | undefined) {
   const parsed = parseCost(input);
   return {
     cost: JSON.stringify(parsed.values),
-    currency_symbol: parsed.symbol,
+    // The currency sign is whatever text surrounds the amounts: markup in it becomes plain text, as in titles.
+    currency_symbol: /[<>&]/.test(parsed.symbol) ? plainTitle(parsed.symbol) : parsed.symbol,
     currency_position: parsed.position,
   };
 }

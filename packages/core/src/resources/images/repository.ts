@@ -7,10 +7,12 @@ import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
 import type { ImageRow } from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
+import { isStorableId } from '../terms/repository.js';
 import type { ImageOutput } from './response-schema.js';
 
+/** An http(s) URL with a host and nothing that could break out of an attribute (`"`, `<`, blanks, …). */
 export function isImageUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+  if (!/^https?:\/\/[^\s"'<>`\\]+$/i.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -25,6 +27,8 @@ export function isImageUrl(value: string): boolean {
  */
 export async function isValidImageReference(db: Db, value: unknown, mayAddMedia: boolean): Promise<boolean> {
   if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
+    // An id past what the databases store names no image (PostgreSQL refuses to compare it: a 500).
+    if (!isStorableId(Number(value))) return false;
     const row = await db.selectFrom('images').select('id').where('id', '=', Number(value)).executeTakeFirst();
     return row !== undefined;
   }

@@ -1,7 +1,8 @@
 /** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
+import { plainTitle } from '../../content/html.js';
 import type { RequestContext } from '../../context.js';
 import { param } from '../../http/param-spec.js';
-import { isUrlOrEmpty } from '../posts/fields.js';
+import { isEmailOrEmpty, isUrlOrEmpty } from '../posts/fields.js';
 import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
 
 export const organizerKind: LinkedPostKind = {
@@ -17,13 +18,18 @@ export const organizerKind: LinkedPostKind = {
       { en: 'The organizer website URL.', de: 'Die Website des Veranstalters.' },
       { validate: isUrlOrEmpty },
     ),
-    // The plugin does not check the address format either (ref §5.6).
-    email: param.string({ en: 'The organizer e-mail address.', de: 'Die E-Mail-Adresse des Veranstalters.' }),
+    // The plugin takes any text and `sanitize_email` empties a non-address; we refuse it (issue 15, finding 10).
+    email: param.string<RequestContext>(
+      { en: 'The organizer e-mail address.', de: 'Die E-Mail-Adresse des Veranstalters.' },
+      { validate: isEmailOrEmpty },
+    ),
   }),
   toDetailValues(params, existing) {
     const values: Record<string, unknown> = {};
     for (const field of ['phone', 'website', 'email'] as const) {
-      if (params[field] !== undefined) values[field] = String(params[field]).trim();
+      // The phone is plain text, stored as titles are; website and e-mail were validated.
+      if (params[field] !== undefined)
+        values[field] = field === 'phone' ? plainTitle(String(params[field])) : String(params[field]).trim();
       else if (!existing) values[field] = '';
     }
     return values;

@@ -70,17 +70,34 @@ export const imageOrEmptyParam = param.string<RequestContext>(
   },
 );
 
-/** `is_url_or_empty`. */
+/**
+ * `is_url_or_empty`, narrowed to what a page may link to: an `http(s)://host…` URL with nothing that could
+ * break out of an attribute (the plugin's FILTER_VALIDATE_URL also took `javascript://…`; issue 15,
+ * finding 10).
+ */
 export function isUrlOrEmpty(value: string): boolean {
   const text = value.trim();
-  if (text === '') return true;
-  // Like PHP's FILTER_VALIDATE_URL: scheme://host…, nothing that could break out of an attribute.
-  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`\\]+$/i.test(text)) return false;
+  return text === '' || isHttpUrl(text);
+}
+
+/** An absolute http(s) URL with a host, without blanks, quotes, angle brackets, backticks or backslashes. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\/[^\s"'<>`\\]+$/i.test(text)) return false;
   try {
     return new URL(text).host !== '';
   } catch {
     return false;
   }
+}
+
+/**
+ * An e-mail address or `""` (issue 15, finding 10: the plugin stores any text, then `sanitize_email` empties
+ * what is not an address; refusing it tells the client): one `@`, a dotted domain, no blanks, quotes or
+ * angle brackets.
+ */
+export function isEmailOrEmpty(value: string): boolean {
+  const text = value.trim();
+  return text === '' || /^[^\s@<>"`\\]+@[^\s@<>"'`\\]+\.[^\s@<>"'`\\]+$/.test(text);
 }
 
 export interface Publication {

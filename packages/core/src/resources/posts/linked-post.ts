@@ -4,6 +4,7 @@
  */
 
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import { plainText, plainTitle, renderHtml } from '../../content/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
@@ -14,8 +15,9 @@ import { postLocker } from '../../db/row-locks.js';
 import type { Database, PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { escapeLike } from '../../db/traits.js';
 import { ApiError, type PluginErrorCode, pluginError } from '../../http/errors.js';
+import { INPUT_LIMITS } from '../../http/input-limits.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
-import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
+import { type ParamSpec, type ParamSpecs, param, searchTooLong } from '../../http/param-spec.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
 import { languagesFor } from '../../i18n/texts.js';
 import { loadImages, resolveImage, serializeImage } from '../images/repository.js';
@@ -29,6 +31,7 @@ import {
   resolvePublication,
   sharedPostParams,
 } from './fields.js';
+import { hidesLinksOf } from './protected-links.js';
 import {
   effectiveStatus,
   findPostBySlug,
@@ -523,9 +526,11 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
             .whereRef('event_organizers.organizer_id', '=', 'posts.id');
 
     if (params.event !== undefined) {
+      const event = await loadPost(db, params.event);
       base = base.where((eb) =>
         eb.exists(linkedEvents(eb).select('events.id').where('events.id', '=', params.event)),
       );
+      if (!event || hidesLinksOf(context, event)) base = base.where(sql<SqlBool>`1 = 0`);
       echo.push(['event', String(params.event)]);
     }
     if (params.has_events !== undefined) {
@@ -611,8 +616,20 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
               `${plural[0]!.toUpperCase()}${plural.slice(1)} whose name, description or details contain the text.`,
               `${kind.label.plural} deren Name, Beschreibung oder Angaben den Text enthalten.`,
             ),
-            // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
-            { validate: (value) => typeof value !== 'string' || value !== '' },
+            {
+              // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters
+              // nothing). A text that is no string gets the plugin's own error from the list.
+              validate: (value) =>
+                typeof value !== 'string' ||
+                (value === ''
+                  ? false
+                  : value.length > INPUT_LIMITS.searchLength
+                    ? searchTooLong
+                    : searchFragments(value).length > INPUT_LIMITS.searchWords
+                      ? `search may hold at most ${INPUT_LIMITS.searchWords} words.`
+                      : true),
+              documented: z.string().min(1).max(INPUT_LIMITS.searchLength),
+            },
           ),
           event: param.id<RequestContext>(
             text(`The ${plural} of this event.`, `Die ${kind.label.plural} dieser Veranstaltung.`),

@@ -11,7 +11,7 @@ import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/texts.js';
 import {
   countsForTerms,
-  insertTerm,
+  insertNewTerms,
   isStorableId,
   lookUpTermsByIdOrSlug,
   moveTermCounts,
@@ -31,8 +31,8 @@ const DIGITS = /^\d+$/;
  * `Tribe__Terms::translate_terms_to_ids` does: a text item is looked up as a slug, then as a name (in the
  * request language, then the default language, ignoring case), then, if it is all digits, as an id; a number
  * is an id. An id that is no term of the taxonomy is skipped silently; any other text that names nothing
- * creates a term with that name. Order kept, duplicates removed. A constant number of lookups plus one insert
- * per new term.
+ * creates a term with that name. Order kept, duplicates removed. A constant number of statements however many
+ * terms are named (new ones included), but for slugs already taken.
  */
 export async function resolveEventTermIds(
   context: RequestContext,
@@ -71,45 +71,76 @@ export async function resolveEventTermIds(
   const bySlug = new Map(bySlugRows.map((r) => [r.slug, r.id]));
   const existingIds = new Set(byIdRows.map((r) => r.id));
 
-  const result: number[] = [];
-  const created = new Map<string, number>();
+  // Each entry becomes a term id, or the (lower-cased) name of a term to create; the new terms are created
+  // together, then the order of the entries is kept.
+  const resolved: Array<number | string> = [];
+  const newNames = new Map<string, string>();
   for (const entry of entries) {
-    let id: number | undefined;
     if (typeof entry === 'number') {
-      id = existingIds.has(entry) ? entry : undefined;
-    } else {
-      id = bySlug.get(entry) ?? byName.get(entry.toLowerCase());
-      if (id === undefined && DIGITS.test(entry)) {
-        // An id that names no term is skipped, not turned into a term called "123".
-        if (existingIds.has(Number(entry))) id = Number(entry);
-        else continue;
-      }
-      if (id === undefined) id = await createNamedTerm(context, taxonomy, entry, created);
+      if (existingIds.has(entry)) resolved.push(entry);
+      continue;
     }
+    const id = bySlug.get(entry) ?? byName.get(entry.toLowerCase());
+    if (id !== undefined) {
+      resolved.push(id);
+      continue;
+    }
+    // An id that names no term is skipped, not turned into a term called "123".
+    if (DIGITS.test(entry)) {
+      if (existingIds.has(Number(entry))) resolved.push(Number(entry));
+      continue;
+    }
+    const name = plainTitle(entry);
+    if (name === '') continue;
+    // The same name twice in one request makes one term.
+    const key = name.toLowerCase();
+    if (!newNames.has(key)) newNames.set(key, name);
+    resolved.push(key);
+  }
+  const created = await createNamedTerms(context, taxonomy, newNames);
+  const result: number[] = [];
+  for (const item of resolved) {
+    const id = typeof item === 'number' ? item : created.get(item);
     if (id !== undefined && !result.includes(id)) result.push(id);
   }
   return result;
 }
 
-/** Creates a top-level term for a name sent with an event; the same name twice in one request makes one term. */
-async function createNamedTerm(
+/**
+ * Creates the top-level terms for names sent with an event (by lower-cased name), in a few statements: one
+ * lookup of the slugs already taken, then one insert of each kind (`insertNewTerms`). Only a slug already
+ * taken costs a lookup per candidate suffix, as `uniqueSlug` counts up.
+ */
+async function createNamedTerms(
   context: RequestContext,
   taxonomy: Taxonomy,
-  text: string,
-  created: Map<string, number>,
-): Promise<number | undefined> {
-  const name = plainTitle(text);
-  if (name === '') return undefined;
-  const key = name.toLowerCase();
-  const known = created.get(key);
-  if (known !== undefined) return known;
-  const slug = await uniqueSlug(
-    sanitizeSlug(name) || taxonomy,
-    async (candidate) => (await termSlugTaken(context.db, taxonomy, candidate)) !== undefined,
+  names: ReadonlyMap<string, string>,
+): Promise<Map<string, number>> {
+  const created = new Map<string, number>();
+  if (names.size === 0) return created;
+  const wanted = [...names].map(([key, name]) => ({ key, name, slug: sanitizeSlug(name) || taxonomy }));
+  const taken = new Set(
+    (
+      await context.db
+        .selectFrom('terms')
+        .select('slug')
+        .where('taxonomy', '=', taxonomy)
+        .where('slug', 'in', [...new Set(wanted.map((term) => term.slug))])
+        .execute()
+    ).map((row) => row.slug),
   );
-  const id = await insertTerm(context, { taxonomy, slug, parent: 0, name });
-  created.set(key, id);
-  return id;
+  for (const term of wanted) {
+    if (taken.has(term.slug))
+      term.slug = await uniqueSlug(
+        term.slug,
+        async (candidate) =>
+          taken.has(candidate) || (await termSlugTaken(context.db, taxonomy, candidate)) !== undefined,
+      );
+    taken.add(term.slug);
+  }
+  const ids = await insertNewTerms(context, taxonomy, wanted);
+  for (const term of wanted) created.set(term.key, ids.get(term.slug)!);
+  return created;
 }
 
 /**

@@ -381,3 +381,46 @@ export async function deleteTerm(
   await sql`delete from term_search where term_id = ${term.id}`.execute(db);
   await db.deleteFrom('terms').where('id', '=', term.id).execute();
 }
+
+/**
+ * Inserts new top-level terms, each with its name in the request language (and the default language) and
+ * its search text, in three statements whatever their number: an event write may name up to
+ * `INPUT_LIMITS.termsPerWrite` new terms, and one round trip per statement per term held the write's
+ * transaction (and SQLite's only writer) for seconds (issue 15, finding 7). Slugs must already be unique in
+ * the taxonomy. Returns the new ids by slug.
+ */
+export async function insertNewTerms(
+  context: RequestContext,
+  taxonomy: Taxonomy,
+  terms: ReadonlyArray<{ slug: string; name: string }>,
+): Promise<Map<string, number>> {
+  const { db, config, language } = context;
+  const ids = new Map<string, number>();
+  if (terms.length === 0) return ids;
+  const rows = await db
+    .insertInto('terms')
+    .values(terms.map((term) => ({ taxonomy, slug: term.slug, parent_id: 0 })))
+    .returning(['id', 'slug'])
+    .execute();
+  for (const row of rows) ids.set(row.slug, row.id);
+  const languages = [...new Set([language, config.defaultLanguage])].sort();
+  await db
+    .insertInto('term_texts')
+    .values(
+      terms.flatMap((term) =>
+        languages.map((text) => ({
+          term_id: ids.get(term.slug)!,
+          language: text,
+          name: term.name,
+          description: null,
+        })),
+      ),
+    )
+    .execute();
+  // The search text as `refreshTermSearch` writes it: the slug, then the names by language.
+  const search = terms.map(
+    (term) => sql`(${ids.get(term.slug)!}, ${[term.slug, ...languages.map(() => term.name)].join('\n')})`,
+  );
+  await sql`insert into term_search (term_id, body) values ${sql.join(search)}`.execute(db);
+  return ids;
+}

@@ -17,6 +17,7 @@ import { pageParams, resolvePaging, totalHeaders } from '../../http/pagination.j
 import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
 import type { ParamValue } from '../../http/parse-params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
+import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import {
@@ -132,12 +133,11 @@ function listParams(kind: TaxonomyKind): ParamSpecs {
   const params: ParamSpecs = {
     ...pageParams,
     // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters nothing).
-    search: param.string<RequestContext>(
+    search: param.search<RequestContext>(
       text(
         'Only terms whose name or slug contains this text (case-insensitive).',
         'Nur Begriffe, deren Name oder Slug diesen Text enthält (ohne Beachtung der Groß-/Kleinschreibung).',
       ),
-      { validate: (value) => value !== '' },
     ),
     exclude: termListParam(
       kind,
@@ -249,10 +249,12 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
   const nowUtc = formatUtc(context.now);
 
   const eventId: number | undefined = params.event ?? params.post;
+  let hidden = false;
   if (eventId !== undefined) {
     const event = await loadPost(db, eventId);
     if (!event || !canReadRecord(context.principal, { ...event, status: effectiveStatus(event, nowUtc) }))
       throw forbiddenEventTerms(context);
+    hidden = hidesLinksOf(context, event);
   }
   const include = params.include !== undefined ? await resolveTermList(db, kind, params.include) : undefined;
   const exclude = params.exclude !== undefined ? await resolveTermList(db, kind, params.exclude) : undefined;
@@ -285,6 +287,7 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
       'in',
       db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId),
     );
+    if (hidden) filtered = filtered.where(sql<SqlBool>`1 = 0`);
   }
   // Slugs are stored sanitized; a slug written differently (`Foo Bar`) still finds `foo-bar`, as in WordPress.
   if (params.slug !== undefined) filtered = filtered.where('terms.slug', '=', sanitizeSlug(params.slug));

@@ -1,5 +1,6 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
 import { z } from 'zod';
+import { plainTitle } from '../../content/html.js';
 import type { RequestContext } from '../../context.js';
 import { param } from '../../http/param-spec.js';
 import { isTruthy, isUrlOrEmpty } from '../posts/fields.js';
@@ -89,10 +90,14 @@ export const venueKind: LinkedPostKind = {
   }),
   toDetailValues(params, existing) {
     const values: Record<string, unknown> = {};
-    for (const field of [...ADDRESS_FIELDS, 'website'] as const) {
-      if (params[field] !== undefined) values[field] = String(params[field]).trim();
+    // Address fields are plain text, stored as titles are (tags removed, `<` and `>` encoded); the website
+    // was validated as an http(s) URL.
+    for (const field of ADDRESS_FIELDS) {
+      if (params[field] !== undefined) values[field] = plainTitle(String(params[field]));
       else if (!existing) values[field] = '';
     }
+    if (params.website !== undefined) values.website = String(params.website).trim();
+    else if (!existing) values.website = '';
     if (
       params.stateprovince === undefined &&
       (!existing ||
