@@ -7,6 +7,7 @@ import {
   silentLogger,
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import { createEdge } from './http/edge.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { RouteDefinition } from './http/route.js';
@@ -51,22 +52,34 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const authenticate = options.authenticate
     ? async (request: CoreRequest) => (await options.authenticate!(request)) ?? null
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
+  const clock = options.clock ?? (() => new Date());
   const dispatcher = createDispatcher({
     config,
     database,
     routes,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     authenticate,
     logger,
     ticketProvider: options.ticketProvider,
     responseCache: options.responseCache ?? true,
   });
+  // Rate limiting and compression around the dispatcher (http/edge.ts).
+  const handle = createEdge(
+    {
+      config,
+      logger,
+      rateLimit: options.rateLimit,
+      compression: options.compression,
+      clock: () => clock().getTime(),
+    },
+    dispatcher.handle,
+  );
   return {
     config,
     database,
     routes,
     logger,
-    handle: dispatcher.handle,
+    handle,
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.

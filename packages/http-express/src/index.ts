@@ -76,6 +76,9 @@ export function toCoreRequest(
     body: coreBody(req),
     encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
   };
+  // The connection's address, not Express's `req.ip`: core applies its own `trustProxy` to X-Forwarded-For.
+  const remoteAddress = req.socket.remoteAddress;
+  if (remoteAddress !== undefined) request.remoteAddress = remoteAddress;
   if (language !== undefined) request.language = language;
   if (authenticate) request.authenticate = () => authenticate(req);
   return request;

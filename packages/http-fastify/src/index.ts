@@ -73,6 +73,9 @@ export function toCoreRequest(
         : { kind: 'parsed', value: body },
     encrypted: (request.raw.socket as Partial<TLSSocket>).encrypted === true,
   };
+  // The connection's address, not Fastify's `request.ip`: core applies its own `trustProxy` to X-Forwarded-For.
+  const remoteAddress = request.raw.socket.remoteAddress;
+  if (remoteAddress !== undefined) core.remoteAddress = remoteAddress;
   if (language !== undefined) core.language = language;
   if (authenticate) core.authenticate = () => authenticate(request);
   return core;

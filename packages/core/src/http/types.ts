@@ -22,6 +22,12 @@ export interface CoreRequest {
   /** Header names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   body?: CoreRequestBody;
+  /**
+   * The client's IP address as the connection shows it (`socket.remoteAddress`): the key of rate limiting.
+   * With `trustProxy`, core takes the last entry of `X-Forwarded-For` instead: the address the proxy in front
+   * saw (the entries before it are whatever the client wrote).
+   */
+  remoteAddress?: string;
   /** Whether the connection is TLS, used to build absolute URLs when no public URL is configured. */
   encrypted?: boolean;
   /** The address language this adapter was mounted with (SPEC §2), if any. */
@@ -36,6 +42,11 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  /** The exact bytes to send, or undefined for no body (304, HEAD). */
+  /**
+   * The body as text, or undefined for no body (304, HEAD). Sent as UTF-8 unless `bytes` is set; of a
+   * compressed answer (`Content-Encoding`), the text before compression.
+   */
   body: string | undefined;
+  /** The exact bytes to send when they are not `body` as UTF-8: a compressed answer's. Writers send these first. */
+  bytes?: Uint8Array;
 }
