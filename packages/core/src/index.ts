@@ -23,6 +23,11 @@ export { ApiError, isApiError } from './http/errors.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { bodyToWrite } from './http/respond.js';
 export type { RouteDefinition } from './http/route.js';
+export {
+  type TransportErrorKind,
+  transportErrorKind,
+  transportErrorResponse,
+} from './http/transport-errors.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export {
   createApiKey,

@@ -25,10 +25,16 @@ async function readRaw(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    // Keep draining so the client sees our answer instead of a reset connection.
-    if (size <= limit) chunks.push(Buffer.from(chunk));
+  try {
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      // Keep draining so the client sees our answer instead of a reset connection.
+      if (size <= limit) chunks.push(Buffer.from(chunk));
+    }
+  } catch {
+    // The client went away mid-upload (or the server's request timeout cut it off): nobody is left to read
+    // an answer, and it is no failure of the service, so no 500 and no error line with a stack.
+    throw new ApiError('rest_request_aborted', 'The request body ended before it was complete.', 400);
   }
   if (size > limit) throw tooLarge(limit);
   return Buffer.concat(chunks);

@@ -51,19 +51,24 @@ export function createEdge(
 
   // One warning per client and bucket per window, not one per refused request: a flood would bury the log.
   const warned = new TokenBuckets('warned', 1, limits.windowSeconds, limits.maxClients);
+  let current: CoreRequest | undefined;
   const limiter = createRateLimiter(
     limits,
     {
       limited(detail) {
-        if (warned.take(`${detail.bucket}\u0000${detail.client}`, clock()))
-          logger.warn(detail, 'rate limit reached: answering 429');
+        if (!warned.take(`${detail.bucket}\u0000${detail.client}`, clock())) return;
+        const reqId = current?.headers['x-request-id'];
+        logger.warn({ ...detail, ...(reqId ? { reqId } : {}) }, 'rate limit reached: answering 429');
       },
     },
     clock,
     (retryAfter, headers) => errorResponse(tooManyRequests(retryAfter), headers),
   );
   return async (request) => {
+    // `limited` runs synchronously inside `check`: `current` is this request while it does.
+    current = request;
     const decision = limiter.check(request, clientAddress(request, config.trustProxy));
+    current = undefined;
     if (decision.refusal) return refusal(request, decision.refusal);
     // A HEAD runs as GET here: its answer's body tells a wrong password (403) from a right one, and a HEAD
     // answer has none. Without this, HEAD requests would be free guesses.

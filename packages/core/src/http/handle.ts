@@ -276,7 +276,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         settle();
       }
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = toApiError(error, request);
       const headers: Record<string, string> = allow ? { Allow: allow } : {};
       const response = errorResponse(apiError, headers);
       return method === 'HEAD' ? { ...response, body: undefined } : response;
@@ -312,9 +312,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
     }
   }
 
-  function toApiError(error: unknown): ApiError {
+  function toApiError(error: unknown, request: CoreRequest): ApiError {
     if (isApiError(error)) return error;
-    deps.logger.error({ err: error }, 'request failed');
+    // The id the standalone server gives every request (X-Request-Id), so the cause meets its access line.
+    const reqId = request.headers['x-request-id'];
+    deps.logger.error(reqId ? { err: error, reqId } : { err: error }, 'request failed');
     return internalError();
   }
 
