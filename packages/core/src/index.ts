@@ -24,6 +24,8 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 export { bodyToWrite } from './http/respond.js';
 export type { RouteDefinition } from './http/route.js';
 export {
+  type ClientError,
+  clientErrorHandler,
   type TransportErrorKind,
   transportErrorKind,
   transportErrorResponse,

@@ -6,6 +6,10 @@
  * It is a plain middleware rather than an `express.Router()`: it claims its paths with one regular expression,
  * and writes through Node's `writeHead`/`end`, so no Express code runs between the host's router and core.
  *
+ * Requests Node's HTTP parser rejects (a header section too large, a malformed request line) never reach a
+ * router; to answer them with core's error envelope, as the Fastify plugin's hosts can, listen on the server:
+ * `server.on('clientError', clientErrorHandler(core.logger))` (`clientErrorHandler` from core).
+ *
  * @example
  * const core = createCalendarCore({ database });
  * app.use('/api', createCalendarRouter({ core }));                   // /api/calendar/events/v1

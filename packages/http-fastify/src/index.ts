@@ -4,6 +4,10 @@
  * The plugin only translates: a Fastify request becomes a CoreRequest, and core's CoreResponse is written back
  * unchanged. Every status, header and byte comes from core, so this plugin and the Express router answer alike.
  *
+ * Requests Node's HTTP parser rejects (a header section too large, a malformed request line) never reach a
+ * plugin; to answer them with core's error envelope instead of Fastify's own JSON, create the instance with
+ * `Fastify({ clientErrorHandler: clientErrorHandler(core.logger) })` (`clientErrorHandler` from core).
+ *
  * @example
  * const core = createCalendarCore({ database });
  * await app.register(calendarPlugin, { prefix: '/api', core });                   // /api/calendar/events/v1

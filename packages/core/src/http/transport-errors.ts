@@ -4,6 +4,9 @@
  * error, so that both adapters (and any server a host builds) answer these alike. The connection is closed
  * after them, and says so (`Connection: close`): the parser cannot tell where the next request would start.
  */
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../config.js';
 import { ApiError } from './errors.js';
 import { errorResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
@@ -29,4 +32,51 @@ export function transportErrorKind(code: string | undefined): TransportErrorKind
 export function transportErrorResponse(kind: TransportErrorKind, method?: string): CoreResponse {
   const response = errorResponse(ERRORS[kind](), { Connection: 'close' });
   return method?.toUpperCase() === 'HEAD' ? { ...response, body: undefined } : response;
+}
+
+/** An answer as the bytes of an HTTP/1.1 response, header names in lower case as the adapters write them. */
+function responseBytes(response: CoreResponse): Buffer {
+  let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n`;
+  for (const [name, value] of Object.entries(response.headers)) head += `${name.toLowerCase()}: ${value}\r\n`;
+  return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), Buffer.from(response.body ?? '', 'utf8')]);
+}
+
+/** The method of a request the parser rejected, from its first bytes, if they are there. */
+function methodOf(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  return /^([A-Z]+) /.exec(rawPacket.toString('latin1', 0, 16))?.[1];
+}
+
+/** What Node passes to a `clientError` listener. */
+export interface ClientError extends Error {
+  code?: string;
+  rawPacket?: Buffer;
+}
+
+/**
+ * A `clientError` listener for a node:http server (`server.on('clientError', …)`, or Fastify's
+ * `clientErrorHandler` option): the request the parser or a timeout rejected gets core's envelope with
+ * `Connection: close` (no body for HEAD), then the connection closes. Node's own answers have no body, and
+ * Fastify's are its own JSON, without `Connection: close` though it closes. A reset connection gets nothing
+ * (nobody reads an answer): one debug line.
+ */
+export function clientErrorHandler(logger: Logger): (error: ClientError, socket: Duplex) => void {
+  return (error, socket) => {
+    const kind = transportErrorKind(error.code);
+    // The answer under way, if the error came while a request was being handled (a body too slow).
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (kind === undefined || socket.destroyed || !socket.writable || inFlight?.headersSent) {
+      logger.debug({ code: error.code }, 'connection closed by the client');
+      socket.destroy();
+      return;
+    }
+    const method = inFlight?.req?.method ?? methodOf(error.rawPacket);
+    const response = transportErrorResponse(kind, method);
+    logger.info(
+      { status: response.status, code: error.code, ...(method !== undefined ? { method } : {}) },
+      kind === 'request-timeout' ? 'request timed out' : 'request rejected by the HTTP parser',
+    );
+    // Once ended, the socket drops what the adapter may still write for the request in flight.
+    socket.end(responseBytes(response), () => socket.destroy());
+  };
 }
