@@ -3,14 +3,7 @@
  * to requests Node's HTTP parser or those timeouts reject before any framework sees them (core's
  * `clientErrorHandler`: the error envelope, `Connection: close`, no body for HEAD, on both alike).
  */
-import { type ServerOptions, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import {
-  type CoreResponse,
-  type Logger,
-  transportErrorKind,
-  transportErrorResponse,
-} from '@calendar-events/core';
+import type { ServerOptions } from 'node:http';
 
 export interface ServerTimeouts {
   /** Most time to receive a whole request, body included (default 60 s); 408 after it. */
