@@ -25,7 +25,7 @@ import {
   type CoreResponse,
   type Principal,
 } from '@calendar-events/core';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 
 export interface CalendarRouterOptions {
   core: CalendarCore;
@@ -111,6 +111,54 @@ function failSafe(res: Response): void {
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/** What a body-parser error (`err.type` of express.json/urlencoded/raw/text) becomes for core. */
+function rejectedBody(error: unknown): CoreRequestBody | undefined {
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
+  const detail = typeof message === 'string' ? { message } : {};
+  switch (type) {
+    case 'entity.too.large':
+      return { kind: 'rejected', reason: 'too-large' };
+    case 'entity.parse.failed':
+      return { kind: 'rejected', reason: 'invalid-json', ...detail };
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'parameters.too.many':
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return { kind: 'rejected', reason: 'invalid-body' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An error middleware for hosts whose body parsers (`express.json()`, …) run before the router: a body they
+ * refuse under the API's namespace (malformed JSON, over their limit) is answered by core, in the API's error
+ * envelope, as when core reads the body itself. Other errors and paths go on to the host's handlers.
+ *
+ * @example
+ * app.use(express.json());
+ * app.use(createCalendarRouter({ core }));
+ * app.use(createCalendarErrorHandler({ core }));
+ */
+export function createCalendarErrorHandler(options: CalendarRouterOptions): ErrorRequestHandler {
+  const { core, language, authenticate } = options;
+  const namespace = new RegExp(`^${escapeRegExp(core.namespacePath(language))}(?:/.*)?$`);
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const body = rejectedBody(error);
+    if (!body || res.headersSent || !namespace.test(pathOf(req.url))) return next(error);
+    const request = toCoreRequest(req, language, authenticate);
+    request.body = body;
+    core.handle(request).then(
+      (response) => sendCoreResponse(res, response),
+      (failure: unknown) => {
+        core.logger.error({ err: failure }, 'express adapter failed to answer');
+        failSafe(res);
+      },
+    );
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ export type CoreRequestBody =
   /** Raw bytes (a Node request stream, a buffer, or text); core reads it, enforcing the size limit. */
   | { kind: 'raw'; data: AsyncIterable<Uint8Array> | Uint8Array | string }
   /** Already parsed by a host application's body parser (Express `req.body`). */
-  | { kind: 'parsed'; value: unknown };
+  | { kind: 'parsed'; value: unknown }
+  /**
+   * Refused by a host application's body parser (malformed JSON, over its size limit, unreadable): core
+   * answers with its own error for it, so the client sees the API's envelope whoever parsed.
+   */
+  | { kind: 'rejected'; reason: 'invalid-json' | 'too-large' | 'invalid-body'; message?: string };
 
 export interface CoreRequest {
   /** Upper-case HTTP method. */
