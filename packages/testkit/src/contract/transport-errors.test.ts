@@ -68,3 +68,33 @@ describeContract('transport errors', (service) => {
     }
   });
 });
+
+/** What core logs, by level. */
+const logged: Record<'error' | 'warn', unknown[]> = { error: [], warn: [] };
+
+describeContract(
+  'a client that leaves mid-upload',
+  (service) => {
+    it('is no failure of the service: no error line, no stack', async () => {
+      logged.error.length = 0;
+      const { port } = new URL(service().baseUrl);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        'POST /calendar/events/v1/venues HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"venue":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logged.error).toEqual([]);
+    });
+  },
+  {
+    logger: {
+      debug() {},
+      info() {},
+      warn: (detail) => void logged.warn.push(detail),
+      error: (detail) => void logged.error.push(detail),
+    },
+  },
+);
