@@ -221,7 +221,9 @@ function buildProgram(output: CliOutput): Command {
         .env('RATE_LIMIT')
         .argParser(integer(0, 1_000_000)),
     )
-    .option('--no-rate-limit', 'no rate limiting and no brake on guessing at all')
+    .addOption(
+      new Option('--no-rate-limit', 'no rate limiting and no brake on guessing at all').env('NO_RATE_LIMIT'),
+    )
     .addOption(
       new Option('--rate-limit-key <n>', 'requests a minute per API key (default 1200; 0: no limit)')
         .env('RATE_LIMIT_KEY')
@@ -235,7 +237,11 @@ function buildProgram(output: CliOutput): Command {
         .env('RATE_LIMIT_FAILURES')
         .argParser(integer(0, 1_000_000)),
     )
-    .option('--no-compression', 'never gzip or brotli answers (something in front compresses)')
+    .addOption(
+      new Option('--no-compression', 'never gzip or brotli answers (something in front compresses)').env(
+        'NO_COMPRESSION',
+      ),
+    )
     .addOption(
       new Option('--request-timeout <s>', 'seconds to receive a whole request, body included (default 60)')
         .env('REQUEST_TIMEOUT')
