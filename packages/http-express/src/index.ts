@@ -78,6 +78,8 @@ export function toCoreRequest(
     mountPath: req.baseUrl,
     headers: req.headers,
     body: coreBody(req),
+    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    writesBytes: true,
     encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
   };
   // The connection's address, not Express's `req.ip`: core applies its own `trustProxy` to X-Forwarded-For.

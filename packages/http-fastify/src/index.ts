@@ -75,6 +75,8 @@ export function toCoreRequest(
       : body === undefined
         ? unparsedBody(request)
         : { kind: 'parsed', value: body },
+    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    writesBytes: true,
     encrypted: (request.raw.socket as Partial<TLSSocket>).encrypted === true,
   };
   // The connection's address, not Fastify's `request.ip`: core applies its own `trustProxy` to X-Forwarded-For.

@@ -143,7 +143,9 @@ export function createCompressor(config: CompressionConfig): Compressor {
   return {
     async handle(request, handle) {
       const header = request.headers['accept-encoding'];
-      const coding = negotiateCoding(Array.isArray(header) ? header.join(',') : header);
+      const coding = request.writesBytes
+        ? negotiateCoding(Array.isArray(header) ? header.join(',') : header)
+        : undefined;
       const ifMatch = request.headers['if-match'];
       if (typeof ifMatch === 'string' && /-(?:br|gzip)"/.test(ifMatch)) {
         request = { ...request, headers: { ...request.headers, 'if-match': identityTags(ifMatch) } };

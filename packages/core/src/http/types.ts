@@ -33,6 +33,12 @@ export interface CoreRequest {
    * saw (the entries before it are whatever the client wrote).
    */
   remoteAddress?: string;
+  /**
+   * Whether whoever writes the answer sends its `bytes` when it has them (`bodyToWrite` does; both adapters
+   * set this). Core compresses answers only then, so a caller that writes `body` itself never gets a
+   * `Content-Encoding` its bytes would not match.
+   */
+  writesBytes?: boolean;
   /** Whether the connection is TLS, used to build absolute URLs when no public URL is configured. */
   encrypted?: boolean;
   /** The address language this adapter was mounted with (SPEC §2), if any. */
