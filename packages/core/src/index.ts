@@ -24,6 +24,7 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js'
 export { bodyToWrite } from './http/respond.js';
 export type { RouteDefinition } from './http/route.js';
 export {
+  ANSWERED_BY_TRANSPORT,
   type ClientError,
   clientErrorHandler,
   type TransportErrorKind,

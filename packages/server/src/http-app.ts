@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, type Server, type ServerOptions, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { CalendarCore, CoreResponse, Logger } from '@calendar-events/core';
+import {
+  ANSWERED_BY_TRANSPORT,
+  type CalendarCore,
+  type CoreResponse,
+  type Logger,
+} from '@calendar-events/core';
 import * as expressAdapter from '@calendar-events/http-express';
 import * as fastifyAdapter from '@calendar-events/http-fastify';
 import express from 'express';
@@ -77,7 +82,12 @@ function logRequests(server: Server, logger: Logger): void {
     res.once('close', () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const url = redactUrl(req.url ?? '');
+      const transportStatus = (res as ServerResponse & { [ANSWERED_BY_TRANSPORT]?: number })[
+        ANSWERED_BY_TRANSPORT
+      ];
       if (res.writableFinished) writeLine(reqId, req.method ?? '', url, res.statusCode, ms);
+      // Answered on the socket by clientErrorHandler (a body too slow: 408).
+      else if (transportStatus !== undefined) writeLine(reqId, req.method ?? '', url, transportStatus, ms);
       else
         logger.info({ reqId, method: req.method, url, ms }, 'client closed the connection before the answer');
     });

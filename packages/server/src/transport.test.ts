@@ -98,6 +98,9 @@ describe.each(['express', 'fastify'] as const)('the server on %s', (adapter) => 
     });
     await sleep(50);
     expect(log.records().filter((r) => r.level >= 50)).toEqual([]);
+    // One access line, with the status the client got.
+    const lines = log.records().filter((r) => r.url === '/calendar/events/v1/venues');
+    expect(lines).toEqual([expect.objectContaining({ msg: 'request', method: 'POST', status: 408 })]);
   });
 
   it('answers 408 to a header section that trickles in', async () => {

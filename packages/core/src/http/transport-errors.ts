@@ -22,7 +22,8 @@ const ERRORS: Record<TransportErrorKind, () => ApiError> = {
 
 /** The kind of a Node `clientError` (`err.code`), or undefined when no answer can be given (a reset). */
 export function transportErrorKind(code: string | undefined): TransportErrorKind | undefined {
-  if (code === 'ECONNRESET' || code === 'EPIPE') return undefined;
+  // The client went away (a reset, or the end of its stream in the middle of a request): nobody to answer.
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'HPE_INVALID_EOF_STATE') return undefined;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request-timeout';
   if (code === 'HPE_HEADER_OVERFLOW') return 'header-too-large';
   return 'bad-request';
@@ -46,6 +47,12 @@ function methodOf(rawPacket: unknown): string | undefined {
   if (!Buffer.isBuffer(rawPacket)) return undefined;
   return /^([A-Z]+) /.exec(rawPacket.toString('latin1', 0, 16))?.[1];
 }
+
+/**
+ * Set on the `ServerResponse` of a request in flight that `clientErrorHandler` answered (a body too slow):
+ * the status it wrote on the socket, for an access log, since the response itself never finishes.
+ */
+export const ANSWERED_BY_TRANSPORT = Symbol.for('@calendar-events/core/answered-by-transport');
 
 /** What Node passes to a `clientError` listener. */
 export interface ClientError extends Error {
@@ -72,10 +79,16 @@ export function clientErrorHandler(logger: Logger): (error: ClientError, socket:
     }
     const method = inFlight?.req?.method ?? methodOf(error.rawPacket);
     const response = transportErrorResponse(kind, method);
-    logger.info(
-      { status: response.status, code: error.code, ...(method !== undefined ? { method } : {}) },
-      kind === 'request-timeout' ? 'request timed out' : 'request rejected by the HTTP parser',
-    );
+    if (inFlight) {
+      // The request was under way (a body too slow): its access-log line tells, with this status.
+      (inFlight as ServerResponse & { [ANSWERED_BY_TRANSPORT]?: number })[ANSWERED_BY_TRANSPORT] =
+        response.status;
+    } else {
+      logger.info(
+        { status: response.status, code: error.code, ...(method !== undefined ? { method } : {}) },
+        kind === 'request-timeout' ? 'request timed out' : 'request rejected by the HTTP parser',
+      );
+    }
     // Once ended, the socket drops what the adapter may still write for the request in flight.
     socket.end(responseBytes(response), () => socket.destroy());
   };
