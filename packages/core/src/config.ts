@@ -1,5 +1,7 @@
 import type { CalendarDatabase } from './db/database.js';
+import type { CompressionOptions } from './http/compression.js';
 import { type CorsConfig, type CorsOptions, resolveCors } from './http/cors.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
 
 export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
@@ -86,6 +88,17 @@ export interface CalendarCoreOptions {
    * version); off, nothing is kept and every request reads the database.
    */
   responseCache?: boolean;
+  /**
+   * Rate limiting per client address and API key, and a brake on failed authentications and wrong event
+   * passwords (see `RateLimitOptions`): off by default in the library (the host may limit already); `true`
+   * takes the defaults (600 requests a minute per address, 1200 per key, 10 failures a minute per address).
+   */
+  rateLimit?: boolean | RateLimitOptions;
+  /**
+   * gzip and brotli of answers of 1 KiB and more, as `Accept-Encoding` asks (see `CompressionOptions`):
+   * on by default; `false` when something in front compresses already.
+   */
+  compression?: boolean | CompressionOptions;
 }
 
 export interface CalendarConfig {

@@ -9,6 +9,7 @@ import {
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
+import { createEdge } from './http/edge.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { RouteDefinition } from './http/route.js';
@@ -68,12 +69,23 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     ticketProvider: options.ticketProvider,
     responseCache: options.responseCache ?? true,
   });
+  // Rate limiting and compression around the dispatcher (http/edge.ts).
+  const handle = createEdge(
+    {
+      config,
+      logger,
+      rateLimit: options.rateLimit,
+      compression: options.compression,
+      clock: () => clock().getTime(),
+    },
+    dispatcher.handle,
+  );
   return {
     config,
     database,
     routes,
     logger,
-    handle: dispatcher.handle,
+    handle,
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.

@@ -6,6 +6,10 @@
  * It is a plain middleware rather than an `express.Router()`: it claims its paths with one regular expression,
  * and writes through Node's `writeHead`/`end`, so no Express code runs between the host's router and core.
  *
+ * Requests Node's HTTP parser rejects (a header section too large, a malformed request line) never reach a
+ * router; to answer them with core's error envelope, as the Fastify plugin's hosts can, listen on the server:
+ * `server.on('clientError', clientErrorHandler(core.logger))` (`clientErrorHandler` from core).
+ *
  * @example
  * const core = createCalendarCore({ database });
  * app.use('/api', createCalendarRouter({ core }));                   // /api/calendar/events/v1
@@ -21,7 +25,7 @@ import {
   type CoreResponse,
   type Principal,
 } from '@calendar-events/core';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 
 export interface CalendarRouterOptions {
   core: CalendarCore;
@@ -74,8 +78,13 @@ export function toCoreRequest(
     mountPath: req.baseUrl,
     headers: req.headers,
     body: coreBody(req),
+    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    writesBytes: true,
     encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
   };
+  // The connection's address, not Express's `req.ip`: core applies its own `trustProxy` to X-Forwarded-For.
+  const remoteAddress = req.socket.remoteAddress;
+  if (remoteAddress !== undefined) request.remoteAddress = remoteAddress;
   if (language !== undefined) request.language = language;
   if (authenticate) request.authenticate = () => authenticate(req);
   return request;
@@ -104,6 +113,54 @@ function failSafe(res: Response): void {
 function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/** What a body-parser error (`err.type` of express.json/urlencoded/raw/text) becomes for core. */
+function rejectedBody(error: unknown): CoreRequestBody | undefined {
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
+  const detail = typeof message === 'string' ? { message } : {};
+  switch (type) {
+    case 'entity.too.large':
+      return { kind: 'rejected', reason: 'too-large' };
+    case 'entity.parse.failed':
+      return { kind: 'rejected', reason: 'invalid-json', ...detail };
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'parameters.too.many':
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return { kind: 'rejected', reason: 'invalid-body' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An error middleware for hosts whose body parsers (`express.json()`, …) run before the router: a body they
+ * refuse under the API's namespace (malformed JSON, over their limit) is answered by core, in the API's error
+ * envelope, as when core reads the body itself. Other errors and paths go on to the host's handlers.
+ *
+ * @example
+ * app.use(express.json());
+ * app.use(createCalendarRouter({ core }));
+ * app.use(createCalendarErrorHandler({ core }));
+ */
+export function createCalendarErrorHandler(options: CalendarRouterOptions): ErrorRequestHandler {
+  const { core, language, authenticate } = options;
+  const namespace = new RegExp(`^${escapeRegExp(core.namespacePath(language))}(?:/.*)?$`);
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const body = rejectedBody(error);
+    if (!body || res.headersSent || !namespace.test(pathOf(req.url))) return next(error);
+    const request = toCoreRequest(req, language, authenticate);
+    request.body = body;
+    core.handle(request).then(
+      (response) => sendCoreResponse(res, response),
+      (failure: unknown) => {
+        core.logger.error({ err: failure }, 'express adapter failed to answer');
+        failSafe(res);
+      },
+    );
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@calendar-events/core';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalendarRouter } from '../src/index.js';
+import { createCalendarErrorHandler, createCalendarRouter } from '../src/index.js';
 import { send } from './support.js';
 
 const HOSTS = {
@@ -34,7 +34,7 @@ interface Host {
   close(): Promise<void>;
 }
 
-async function startHost(parsers: express.RequestHandler[]): Promise<Host> {
+async function startHost(parsers: express.RequestHandler[], errorHandler = false): Promise<Host> {
   const database = await connectDatabase('sqlite::memory:');
   await database.migrate();
   const core = createCalendarCore({
@@ -48,6 +48,7 @@ async function startHost(parsers: express.RequestHandler[]): Promise<Host> {
   const app: Express = express();
   for (const parser of parsers) app.use(parser);
   app.use(createCalendarRouter({ core }));
+  if (errorHandler) app.use(createCalendarErrorHandler({ core }));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -143,5 +144,55 @@ describe('the router behind a host body parser', () => {
     // A host that parses only forms still leaves JSON to core.
     const formsOnly = await post(hosts['express.urlencoded({ extended: false })'], 'application/json', '{');
     expect(JSON.parse(formsOnly.text).code).toBe('rest_invalid_json');
+  });
+});
+
+describe('createCalendarErrorHandler behind host body parsers', () => {
+  let host: Host;
+  let own: Host;
+  beforeAll(async () => {
+    host = await startHost([express.json({ limit: 100 }), express.urlencoded({ limit: 100 })], true);
+    own = await startHost([]);
+  });
+  afterAll(async () => {
+    await host.close();
+    await own.close();
+  });
+
+  const post = (target: Host, body: string, path = '/events') =>
+    send(`${target.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${target.key}` },
+      body,
+    });
+
+  it("answers malformed JSON the host's parser refused with core's envelope, as core's own parsing does", async () => {
+    const hosted = await post(host, '{"title":');
+    const core = await post(own, '{"title":');
+    expect(hosted.status).toBe(400);
+    expect(JSON.parse(hosted.text)).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } });
+    expect(hosted.headers['content-type']).toBe(core.headers['content-type']);
+    // The parser's message names the syntax error as JSON.parse does: the same detail either way.
+    expect(JSON.parse(hosted.text).data.json_error_message).toBe(
+      JSON.parse(core.text).data.json_error_message,
+    );
+  });
+
+  it("answers a body over the host's limit with core's 413, and leaves other paths to the host", async () => {
+    const hosted = await post(host, JSON.stringify({ title: 'x'.repeat(200) }));
+    expect(hosted.status).toBe(413);
+    expect(JSON.parse(hosted.text)).toEqual({
+      code: 'rest_request_too_large',
+      message: 'The request body is too large.',
+      data: { status: 413 },
+    });
+    // Outside the namespace, the host's own error handling answers.
+    const outside = await send(host.url.replace('/calendar/events/v1', '/elsewhere'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.text).not.toContain('rest_invalid_json');
   });
 });

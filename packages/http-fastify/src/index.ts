@@ -4,6 +4,10 @@
  * The plugin only translates: a Fastify request becomes a CoreRequest, and core's CoreResponse is written back
  * unchanged. Every status, header and byte comes from core, so this plugin and the Express router answer alike.
  *
+ * Requests Node's HTTP parser rejects (a header section too large, a malformed request line) never reach a
+ * plugin; to answer them with core's error envelope instead of Fastify's own JSON, create the instance with
+ * `Fastify({ clientErrorHandler: clientErrorHandler(core.logger) })` (`clientErrorHandler` from core).
+ *
  * @example
  * const core = createCalendarCore({ database });
  * await app.register(calendarPlugin, { prefix: '/api', core });                   // /api/calendar/events/v1
@@ -71,8 +75,13 @@ export function toCoreRequest(
       : body === undefined
         ? unparsedBody(request)
         : { kind: 'parsed', value: body },
+    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    writesBytes: true,
     encrypted: (request.raw.socket as Partial<TLSSocket>).encrypted === true,
   };
+  // The connection's address, not Fastify's `request.ip`: core applies its own `trustProxy` to X-Forwarded-For.
+  const remoteAddress = request.raw.socket.remoteAddress;
+  if (remoteAddress !== undefined) core.remoteAddress = remoteAddress;
   if (language !== undefined) core.language = language;
   if (authenticate) core.authenticate = () => authenticate(request);
   return core;

@@ -12,7 +12,7 @@ export interface EchoedRequest {
   language: string | null;
   encrypted: boolean | null;
   contentType: string | null;
-  body: { kind: 'raw'; text: string } | { kind: 'parsed'; value: unknown } | null;
+  body: { kind: 'raw'; text: string } | { kind: 'parsed'; value: unknown } | { kind: 'rejected' } | null;
 }
 
 async function readText(data: AsyncIterable<Uint8Array> | Uint8Array | string): Promise<string> {
@@ -45,7 +45,9 @@ export function createEchoCore(
           ? null
           : body.kind === 'raw'
             ? { kind: 'raw', text: await readText(body.data) }
-            : { kind: 'parsed', value: body.value },
+            : body.kind === 'parsed'
+              ? { kind: 'parsed', value: body.value }
+              : body,
       };
       const text = JSON.stringify(echoed);
       return {

@@ -13,120 +13,30 @@ import {
   connectDatabase,
   createApiKey,
   createUser,
-  normalizeOrigin,
+  type RateLimitOptions,
   ROLES,
   type Role,
   revokeApiKey,
 } from '@calendar-events/core';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { createLogger, LOG_LEVELS, type LogLevel } from './logger.js';
-import { DEFAULT_DATABASE_URL, type RunningServer, startServer } from './server.js';
-
-/** A failure the user caused by how they called the command: exit code 2. */
-class UsageError extends Error {}
-
-function integer(min: number, max: number) {
-  return (value: string): number => {
-    const parsed = Number(value);
-    if (!/^\d+$/.test(value.trim()) || parsed < min || parsed > max) {
-      throw new InvalidArgumentError(`It must be an integer from ${min} to ${max}.`);
-    }
-    return parsed;
-  };
-}
-
-function timeZone(value: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value;
-  } catch {
-    throw new InvalidArgumentError('It must be an IANA time zone such as Europe/Berlin or UTC.');
-  }
-}
-
-/** A REST namespace: path segments of letters, digits, `-` and `_` (`tribe/events/v1`). */
-function namespace(value: string): string {
-  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
-  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(trimmed))
-    throw new InvalidArgumentError('It must be a path such as calendar/events/v1.');
-  return trimmed;
-}
-
-function httpUrl(value: string): string {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new InvalidArgumentError('It must be an http(s) URL.');
-  }
-  return value;
-}
-
-/** What `connectDatabase` opens; anything else is a usage error, before any connection is tried. */
-function databaseUrl(value: string): string {
-  const sqliteFile = value.startsWith('sqlite:')
-    ? value.slice('sqlite:'.length).replace(/^\/\//, '')
-    : undefined;
-  if (sqliteFile !== undefined && sqliteFile.trim() !== '') return value;
-  if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return value;
-  throw new InvalidArgumentError('It must be sqlite:FILE, sqlite::memory: or postgres://USER@HOST:PORT/DB.');
-}
-
-/** A login, as users are created with (and looked up by). */
-function login(value: string): string {
-  if (!/^[\w.@+-]{1,60}$/.test(value)) {
-    throw new InvalidArgumentError('It must be 1 to 60 letters, digits or . _ @ + -.');
-  }
-  return value;
-}
-
-/** A display name or key name: not empty, no surrounding spaces, no control characters. */
-function label(value: string): string {
-  if (value === '' || value.trim() !== value || value.length > 100 || /\p{Cc}/u.test(value)) {
-    throw new InvalidArgumentError('It must be 1 to 100 characters, without surrounding spaces.');
-  }
-  return value;
-}
-
-function hostName(value: string): string {
-  if (value === '' || /\s/.test(value))
-    throw new InvalidArgumentError('It must be a host name or IP address.');
-  return value;
-}
-
-/** `--cors`: `*`, or a comma-separated list of origins (`https://example.org`, `http://localhost:5173`). */
-function corsOrigins(value: string): '*' | string[] {
-  const items = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  if (items.length === 1 && items[0] === '*') return '*';
-  if (items.length === 0 || items.includes('*')) {
-    throw new InvalidArgumentError('It must be * or a comma-separated list of origins.');
-  }
-  return items.map((item) => {
-    const origin = normalizeOrigin(item);
-    if (!origin) {
-      throw new InvalidArgumentError(
-        `"${item}" is not an origin: write scheme, host and port only (https://example.org).`,
-      );
-    }
-    return origin;
-  });
-}
-
-function logLevel(): LogLevel {
-  // Empty counts as unset: an env file's `LOG_LEVEL=` means "the default", not an unknown level.
-  const level = (process.env.LOG_LEVEL || 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new UsageError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
-  }
-  return level as LogLevel;
-}
-
-const databaseOption = () =>
-  new Option('--database <url>', 'sqlite:FILE, sqlite::memory: or postgres://…')
-    .env('DATABASE_URL')
-    .default(DEFAULT_DATABASE_URL)
-    .argParser(databaseUrl);
+import {
+  corsOrigins,
+  databaseOption,
+  hostName,
+  httpUrl,
+  integer,
+  label,
+  logFormat,
+  login,
+  logLevel,
+  namespace,
+  timeZone,
+  UsageError,
+} from './cli-arguments.js';
+import { createLogger } from './logger.js';
+import { type RunningServer, startServer } from './server.js';
+import type { ServerTimeouts } from './transport.js';
 
 /** A group of commands called without one: one line, not commander's help on stderr. */
 function requireSubcommand(group: Command, path: string): void {
@@ -193,13 +103,40 @@ async function serve(
     trustProxy?: boolean;
     cors?: '*' | string[];
     demo?: boolean;
+    rateLimit?: number | false;
+    rateLimitKey?: number;
+    rateLimitFailures?: number;
+    compression?: boolean;
+    requestTimeout?: number;
+    headersTimeout?: number;
+    keepAliveTimeout?: number;
   },
 ): Promise<void> {
-  const logger = createLogger(logLevel());
-  const { cors, ...rest } = options;
+  const logger = createLogger(logLevel(), { format: logFormat() });
+  const {
+    cors,
+    rateLimit,
+    rateLimitKey,
+    rateLimitFailures,
+    requestTimeout,
+    headersTimeout,
+    keepAliveTimeout,
+    ...rest
+  } = options;
+  const limits: RateLimitOptions = {};
+  // 0 turns one limit off; --no-rate-limit all of them.
+  if (rateLimit !== undefined && rateLimit !== false) limits.perAddress = rateLimit || false;
+  if (rateLimitKey !== undefined) limits.perKey = rateLimitKey || false;
+  if (rateLimitFailures !== undefined) limits.failures = rateLimitFailures || false;
+  const timeouts: ServerTimeouts = {};
+  if (requestTimeout !== undefined) timeouts.requestTimeoutMs = requestTimeout * 1000;
+  if (headersTimeout !== undefined) timeouts.headersTimeoutMs = headersTimeout * 1000;
+  if (keepAliveTimeout !== undefined) timeouts.keepAliveTimeoutMs = keepAliveTimeout * 1000;
   const server: RunningServer = await startServer({
     ...rest,
     ...(cors !== undefined ? { cors: { origins: cors } } : {}),
+    rateLimit: rateLimit === false ? false : limits,
+    timeouts,
     logger,
   });
   if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
@@ -278,6 +215,47 @@ function buildProgram(output: CliOutput): Command {
       new Option('--cors <origins>', 'let browser pages on these origins call the API: * or a comma list')
         .env('CORS_ORIGINS')
         .argParser(corsOrigins),
+    )
+    .addOption(
+      new Option('--rate-limit <n>', 'requests a minute per client address (default 600; 0: no limit)')
+        .env('RATE_LIMIT')
+        .argParser(integer(0, 1_000_000)),
+    )
+    .addOption(
+      new Option('--no-rate-limit', 'no rate limiting and no brake on guessing at all').env('NO_RATE_LIMIT'),
+    )
+    .addOption(
+      new Option('--rate-limit-key <n>', 'requests a minute per API key (default 1200; 0: no limit)')
+        .env('RATE_LIMIT_KEY')
+        .argParser(integer(0, 1_000_000)),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit-failures <n>',
+        'bad API keys and wrong event passwords a minute per address before 429 (default 10; 0: no brake)',
+      )
+        .env('RATE_LIMIT_FAILURES')
+        .argParser(integer(0, 1_000_000)),
+    )
+    .addOption(
+      new Option('--no-compression', 'never gzip or brotli answers (something in front compresses)').env(
+        'NO_COMPRESSION',
+      ),
+    )
+    .addOption(
+      new Option('--request-timeout <s>', 'seconds to receive a whole request, body included (default 60)')
+        .env('REQUEST_TIMEOUT')
+        .argParser(integer(1, 3600)),
+    )
+    .addOption(
+      new Option('--headers-timeout <s>', "seconds to receive a request's headers (default 20)")
+        .env('HEADERS_TIMEOUT')
+        .argParser(integer(1, 3600)),
+    )
+    .addOption(
+      new Option('--keep-alive-timeout <s>', 'seconds an idle keep-alive connection stays open (default 72)')
+        .env('KEEP_ALIVE_TIMEOUT')
+        .argParser(integer(1, 3600)),
     )
     .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')
     .option('--no-response-cache', 'answer every GET from the database (to measure the query path)')

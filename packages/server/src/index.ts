@@ -23,7 +23,13 @@ export {
   createExpressApp,
   createFastifyApp,
   type HttpApp,
-  KEEP_ALIVE_TIMEOUT_MS,
 } from './http-app.js';
-export { createLogger, type LogLevel } from './logger.js';
+export { createLogger, type LogFormat, type LogLevel, redactUrl } from './logger.js';
 export { DEFAULT_DATABASE_URL, type RunningServer, type StartServerOptions, startServer } from './server.js';
+export {
+  clientErrorHandler,
+  DEFAULT_TIMEOUTS,
+  httpServerOptions,
+  resolveTimeouts,
+  type ServerTimeouts,
+} from './transport.js';

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { batchedLines, createLogger, type LogDestination, requestLineWriter } from './logger.js';
+import { batchedLines, createLogger, type LogDestination, redactUrl, requestLineWriter } from './logger.js';
+import { prettyLine } from './pretty.js';
 
 /** A destination that keeps what it is given, one entry per write. */
 function recorder(): LogDestination & { writes: string[] } {
@@ -47,8 +48,8 @@ describe('the request line', () => {
       ['POST', 201, 40],
       ['DELETE', 404, 1234.5],
     ] as const) {
-      logger.info({ method, url, status, ms }, 'request');
-      writeLine!(method, url, status, ms);
+      logger.info({ reqId: 'r-1', method, url, status, ms }, 'request');
+      writeLine!('r-1', method, url, status, ms);
     }
     const [fromPino, ours] = [
       target.writes.filter((_, i) => i % 2 === 0),
@@ -59,6 +60,7 @@ describe('the request line', () => {
       level: 30,
       time: 1_795_598_405_766,
       service: 'calendar-events',
+      reqId: 'r-1',
       method: 'GET',
       url,
       status: 200,
@@ -70,14 +72,79 @@ describe('the request line', () => {
   it('follows the logger level', () => {
     const target = recorder();
     const logger = createLogger('warn', { destination: target });
-    requestLineWriter(logger)!('GET', '/', 200, 1);
+    requestLineWriter(logger)!('r', 'GET', '/', 200, 1);
     expect(target.writes).toEqual([]);
+    // A 5xx is a warning: an operator should look.
+    requestLineWriter(logger)!('r', 'GET', '/', 503, 1);
+    expect(JSON.parse(target.writes[0]!)).toMatchObject({ level: 40, status: 503, reqId: 'r' });
     logger.level = 'debug';
-    requestLineWriter(logger)!('GET', '/', 200, 1);
-    expect(target.writes).toHaveLength(1);
+    requestLineWriter(logger)!('r', 'GET', '/', 200, 1);
+    expect(target.writes).toHaveLength(2);
   });
 
   it('is not offered for other loggers', () => {
     expect(requestLineWriter({ info() {} })).toBeUndefined();
+  });
+});
+
+describe('secrets in logs', () => {
+  it('takes password and key values out of a logged URL', () => {
+    expect(redactUrl('/calendar/events/v1/events/7?password=opensesame')).toBe(
+      '/calendar/events/v1/events/7?password=[redacted]',
+    );
+    expect(redactUrl('/e?a=1&PassWord=x&b=2&password%5B0%5D=y&pass%77ord=z&api_key=k')).toBe(
+      '/e?a=1&PassWord=[redacted]&b=2&password%5B0%5D=[redacted]&pass%77ord=[redacted]&api_key=[redacted]',
+    );
+    expect(redactUrl('/events?search=password')).toBe('/events?search=password');
+    const plain = '/calendar/events/v1/events?page=2';
+    expect(redactUrl(plain)).toBe(plain);
+  });
+
+  it('never writes a password field or an Authorization header', () => {
+    const target = recorder();
+    const logger = createLogger('info', { destination: target });
+    logger.info({ password: 'a', body: { password: 'b' }, headers: { authorization: 'Bearer k' } }, 'x');
+    logger.error({ req: { headers: { authorization: 'Basic k', cookie: 's=1' } } }, 'y');
+    const text = target.writes.join('');
+    expect(text).not.toMatch(/"a"|"b"|Bearer|Basic|s=1/);
+    expect(text).toContain('[redacted]');
+  });
+});
+
+describe('the readable form', () => {
+  it('writes a record as one line a person reads, the stack of an error under it', () => {
+    const access = JSON.stringify({
+      level: 30,
+      time: Date.UTC(2026, 10, 25, 12, 4, 5, 123),
+      service: 'calendar-events',
+      reqId: 'r-1',
+      method: 'GET',
+      url: '/events',
+      status: 200,
+      ms: 1.2,
+      msg: 'request',
+    });
+    expect(prettyLine(access, false)).toBe('12:04:05.123 INFO  request GET /events 200 1.2 ms reqId=r-1\n');
+    const failure = JSON.stringify({
+      level: 50,
+      time: 0,
+      msg: 'request failed',
+      err: { message: 'boom', stack: 'Error: boom\n    at x' },
+    });
+    expect(prettyLine(failure, false)).toBe(
+      '00:00:00.000 ERROR request failed err=boom\n    Error: boom\n        at x\n',
+    );
+    expect(prettyLine('not json', false)).toBe('not json');
+  });
+
+  it('is what createLogger writes with format pretty', () => {
+    const target = recorder();
+    const logger = createLogger('info', { destination: target, format: 'pretty', now: () => 0 });
+    requestLineWriter(logger)!('r', 'GET', '/x?password=[redacted]', 200, 3);
+    logger.warn({ bucket: 'address' }, 'rate limit reached');
+    expect(target.writes).toEqual([
+      '00:00:00.000 INFO  request GET /x?password=[redacted] 200 3 ms reqId=r\n',
+      '00:00:00.000 WARN  rate limit reached bucket=address\n',
+    ]);
   });
 });

@@ -450,6 +450,33 @@ const STEPS: Step[] = [
     body: '{"per_page":2}',
   },
 
+  // Rejected by the HTTP parser, before any framework: core's envelope, Connection: close, no body for HEAD.
+  {
+    name: 'header section too large',
+    method: 'GET',
+    path: `${ns}/events`,
+    headers: { 'x-big': 'a'.repeat(20_000) },
+  },
+  {
+    name: 'header section too large, HEAD',
+    method: 'HEAD',
+    path: `${ns}/events`,
+    headers: { 'x-big': 'a'.repeat(20_000) },
+  },
+  // Compressed answers are the same bytes on both sides.
+  {
+    name: 'events, brotli',
+    method: 'GET',
+    path: `${ns}/events?per_page=20`,
+    headers: { 'accept-encoding': 'br' },
+  },
+  {
+    name: 'events, gzip, HEAD',
+    method: 'HEAD',
+    path: `${ns}/events?per_page=20`,
+    headers: { 'accept-encoding': 'gzip' },
+  },
+
   // Paths and methods no route has.
   { name: 'unknown route', method: 'GET', path: `${ns}/nope` },
   { name: 'non-numeric id', method: 'GET', path: `${ns}/events/abc` },
@@ -552,6 +579,8 @@ async function exchange(side: Side, step: Step, state: State): Promise<Exchange>
     headers.authorization = `Bearer ${side.keys[step.auth]}`;
   if (step.auth === 'bad-key') headers.authorization = 'Bearer not-a-key';
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // Both sides would give each request a new id of their own.
+  headers['x-request-id'] ??= 'parity';
   // node:http rather than fetch: it sends a body on GET and the path exactly as written.
   const {
     status,

@@ -5,9 +5,11 @@ import {
   connectDatabase,
   createCalendarCore,
   type Logger,
+  type RateLimitOptions,
 } from '@calendar-events/core';
 import { seedDemoCalendar } from './demo.js';
 import { type AdapterName, createExpressApp, createFastifyApp, type HttpApp } from './http-app.js';
+import type { ServerTimeouts } from './transport.js';
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./calendar.db';
 
@@ -42,6 +44,16 @@ export interface StartServerOptions {
    * its queries: the benchmark's `--no-response-cache` measures the query path this way.
    */
   responseCache?: boolean;
+  /**
+   * Rate limiting per client address and API key, and the brake on guessing (core's `rateLimit`): on by
+   * default here (600 requests a minute per address, 1200 per key, 10 failures a minute per address);
+   * `false` turns it off. Behind a proxy, set `trustProxy` too, or every client is the proxy.
+   */
+  rateLimit?: boolean | RateLimitOptions;
+  /** gzip/brotli of answers of 1 KiB and more (core's `compression`, default on). */
+  compression?: boolean;
+  /** Request, header and keep-alive timeouts of the HTTP server (defaults: 60 s, 20 s, 72 s). */
+  timeouts?: ServerTimeouts;
   /** Default: no logs. The CLI passes its pino logger. */
   logger?: Logger;
   /**
@@ -95,6 +107,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { responseCache: options.responseCache } : {}),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
+      // On by default here, with the defaults for what an object leaves out.
+      rateLimit: options.rateLimit ?? true,
+      ...(options.compression !== undefined ? { compression: options.compression } : {}),
       ...(fixedNow ? { clock: () => new Date(fixedNow) } : {}),
     });
     let demoAdministratorKey: string | undefined;
@@ -104,7 +119,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       else logger.info('the database already has records: demo data not added');
       demoAdministratorKey = demo.administratorKey;
     }
-    app = adapter === 'express' ? createExpressApp(core, logger) : await createFastifyApp(core, logger);
+    const timeouts = options.timeouts ?? {};
+    app =
+      adapter === 'express'
+        ? createExpressApp(core, logger, timeouts)
+        : await createFastifyApp(core, logger, timeouts);
     const port = await app.listen(options.port ?? 8080, host);
     const url = formatUrl(host, port);
     logger.info({ url, adapter }, 'listening');

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   type CalendarCore,
   type CalendarCoreOptions,
   type CalendarDatabase,
+  clientErrorHandler,
   connectDatabase,
   createApiKey,
   createCalendarCore,
@@ -189,6 +190,8 @@ async function listen(adapter: Binding['adapter'], core: CalendarCore): Promise<
     app.use(createCalendarRouter({ core }));
     app.use(createCalendarRouter({ core, language: 'de' }));
     const server: Server = createServer(app);
+    // Requests the HTTP parser rejects get core's envelope, as on Fastify's side (the host's choice).
+    server.on('clientError', clientErrorHandler(core.logger));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', resolve);
@@ -202,7 +205,10 @@ async function listen(adapter: Binding['adapter'], core: CalendarCore): Promise<
         }),
     };
   }
-  const app = Fastify({ logger: false });
+  const app = Fastify({
+    logger: false,
+    clientErrorHandler: clientErrorHandler(core.logger) as (error: Error, socket: Socket) => void,
+  });
   await app.register(calendarPlugin, { core });
   await app.register(calendarPlugin, { core, language: 'de' });
   await app.listen({ port: 0, host: '127.0.0.1' });

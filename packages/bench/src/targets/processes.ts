@@ -161,6 +161,8 @@ export function startServiceProcess(options: ServiceProcessOptions): Promise<Ser
       '--site-url',
       'https://calendar.example',
       ...(options.responseCache ? [] : ['--no-response-cache']),
+      // wrk sends every request from one address: the service's rate limit would answer most of them 429.
+      '--no-rate-limit',
     ],
     { adapter: options.adapter, database: options.database },
     join(options.logDir, `${name}.log`),

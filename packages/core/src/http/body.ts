@@ -25,10 +25,16 @@ async function readRaw(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    // Keep draining so the client sees our answer instead of a reset connection.
-    if (size <= limit) chunks.push(Buffer.from(chunk));
+  try {
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      // Keep draining so the client sees our answer instead of a reset connection.
+      if (size <= limit) chunks.push(Buffer.from(chunk));
+    }
+  } catch {
+    // The client went away mid-upload (or the server's request timeout cut it off): nobody is left to read
+    // an answer, and it is no failure of the service, so no 500 and no error line with a stack.
+    throw new ApiError('rest_request_aborted', 'The request body ended before it was complete.', 400);
   }
   if (size > limit) throw tooLarge(limit);
   return Buffer.concat(chunks);
@@ -104,6 +110,18 @@ function parsedForm(value: unknown): ParamBag {
   return parseFormEncoded(new URLSearchParams(pairs).toString());
 }
 
+/** Core's error for a body a host's parser refused (its limit, not core's, was exceeded: no number here). */
+function rejection(body: Extract<CoreRequestBody, { kind: 'rejected' }>): ApiError {
+  if (body.reason === 'too-large')
+    return new ApiError('rest_request_too_large', 'The request body is too large.', 413);
+  if (body.reason === 'invalid-json')
+    return new ApiError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
+      json_error_code: 4,
+      json_error_message: body.message ?? 'Syntax error',
+    });
+  return new ApiError('rest_invalid_body', 'The request body could not be read.', 400);
+}
+
 /**
  * Reads and parses the body (SPEC §3): JSON and form bodies; other media types → 415; malformed JSON →
  * 400 `rest_invalid_json`; more than `limit` bytes → 413.
@@ -116,6 +134,7 @@ export async function parseBody(
   // No body at all (a GET, as adapters pass it): nothing to read, whatever the headers say.
   if (!body || (body.kind === 'raw' && body.data === '')) return {};
   const type = mediaType(headers);
+  if (body.kind === 'rejected') throw rejection(body);
   if (body.kind === 'parsed') {
     if (type === 'application/x-www-form-urlencoded') return { form: parsedForm(body.value) };
     return { json: jsonToBag(body.value) };

@@ -298,7 +298,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         settle();
       }
     } catch (error) {
-      const apiError = toApiError(error);
+      const apiError = toApiError(error, request);
       const headers: Record<string, string> = allow ? { Allow: allow } : {};
       const response = errorResponse(apiError, headers);
       return method === 'HEAD' ? { ...response, body: undefined } : response;
@@ -338,13 +338,15 @@ export function createDispatcher(deps: DispatcherDependencies) {
     }
   }
 
-  function toApiError(error: unknown): ApiError {
+  function toApiError(error: unknown, request: CoreRequest): ApiError {
     if (isApiError(error)) return error;
+    // The id the standalone server gives every request (X-Request-Id), so the cause meets its access line.
+    const reqId = request.headers['x-request-id'];
     if (isDatabaseUnavailable(error)) {
-      deps.logger.warn({ err: error }, 'database unavailable');
+      deps.logger.warn(reqId ? { err: error, reqId } : { err: error }, 'database unavailable');
       return databaseUnavailable();
     }
-    deps.logger.error({ err: error }, 'request failed');
+    deps.logger.error(reqId ? { err: error, reqId } : { err: error }, 'request failed');
     return internalError();
   }
 

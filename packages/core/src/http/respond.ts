@@ -9,7 +9,7 @@ const BASE_HEADERS = {
 
 /** Headers a browser may read cross-origin, when the operator enables CORS (SPEC §4). */
 export const EXPOSED_HEADERS =
-  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow';
+  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy';
 
 /** A strong validator: the hash of the exact bytes served (a text is hashed as its UTF-8 bytes). */
 export function etagOf(body: string | Buffer): string {
@@ -57,10 +57,10 @@ export function answerFromBytes(
   return attachEncodedBody(response, bytes);
 }
 
-/** What an adapter writes for an answer's body: its recorded UTF-8 bytes, else its text. */
-export function bodyToWrite(response: CoreResponse): Buffer | string | undefined {
+/** What an adapter writes for an answer's body: its `bytes` (compressed), its recorded UTF-8 bytes, else its text. */
+export function bodyToWrite(response: CoreResponse): Uint8Array | string | undefined {
   // The bytes first: reading `body` of an answer held as bytes would decode them.
-  return encodedBodies.get(response) ?? response.body;
+  return response.bytes ?? encodedBodies.get(response) ?? response.body;
 }
 
 /** The same answer without its body (HEAD, 304), without decoding a body held as bytes. */
@@ -71,7 +71,10 @@ function withoutBody(response: CoreResponse): CoreResponse {
 /** A copy of an answer with other headers and the same body, still encoded. */
 export function withHeaders(response: CoreResponse, headers: Record<string, string>): CoreResponse {
   const bytes = encodedBodies.get(response);
-  return bytes ? answerFromBytes(response.status, headers, bytes) : { ...response, headers };
+  if (!bytes) return { ...response, headers };
+  const copy = answerFromBytes(response.status, headers, bytes);
+  if (response.bytes) copy.bytes = response.bytes;
+  return copy;
 }
 
 /** Whether an `If-None-Match` / `If-Match` list names this ETag (`*` names any). */

@@ -10,7 +10,12 @@ export type CoreRequestBody =
   /** Raw bytes (a Node request stream, a buffer, or text); core reads it, enforcing the size limit. */
   | { kind: 'raw'; data: AsyncIterable<Uint8Array> | Uint8Array | string }
   /** Already parsed by a host application's body parser (Express `req.body`). */
-  | { kind: 'parsed'; value: unknown };
+  | { kind: 'parsed'; value: unknown }
+  /**
+   * Refused by a host application's body parser (malformed JSON, over its size limit, unreadable): core
+   * answers with its own error for it, so the client sees the API's envelope whoever parsed.
+   */
+  | { kind: 'rejected'; reason: 'invalid-json' | 'too-large' | 'invalid-body'; message?: string };
 
 export interface CoreRequest {
   /** Upper-case HTTP method. */
@@ -22,6 +27,18 @@ export interface CoreRequest {
   /** Header names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   body?: CoreRequestBody;
+  /**
+   * The client's IP address as the connection shows it (`socket.remoteAddress`): the key of rate limiting.
+   * With `trustProxy`, core takes the last entry of `X-Forwarded-For` instead: the address the proxy in front
+   * saw (the entries before it are whatever the client wrote).
+   */
+  remoteAddress?: string;
+  /**
+   * Whether whoever writes the answer sends its `bytes` when it has them (`bodyToWrite` does; both adapters
+   * set this). Core compresses answers only then, so a caller that writes `body` itself never gets a
+   * `Content-Encoding` its bytes would not match.
+   */
+  writesBytes?: boolean;
   /** Whether the connection is TLS, used to build absolute URLs when no public URL is configured. */
   encrypted?: boolean;
   /** The address language this adapter was mounted with (SPEC §2), if any. */
@@ -36,6 +53,11 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  /** The exact bytes to send, or undefined for no body (304, HEAD). */
+  /**
+   * The body as text, or undefined for no body (304, HEAD). Sent as UTF-8 unless `bytes` is set; of a
+   * compressed answer (`Content-Encoding`), the text before compression.
+   */
   body: string | undefined;
+  /** The exact bytes to send when they are not `body` as UTF-8: a compressed answer's. Writers send these first. */
+  bytes?: Uint8Array;
 }

@@ -1,0 +1,62 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createCalendarCore } from '../core.js';
+import { createSqliteDatabase } from '../db/sqlite.js';
+import { createApiKey, createUser } from '../resources/users/repository.js';
+import { negotiateCoding } from './compression.js';
+import { apiRequest } from './test-requests.js';
+
+describe('negotiateCoding', () => {
+  it('picks the acceptable coding of highest q-value, brotli on a tie', () => {
+    expect(negotiateCoding(undefined)).toBeUndefined();
+    expect(negotiateCoding('')).toBeUndefined();
+    expect(negotiateCoding('gzip')).toBe('gzip');
+    expect(negotiateCoding('x-gzip')).toBe('gzip');
+    expect(negotiateCoding('GZIP, BR')).toBe('br');
+    expect(negotiateCoding('gzip;q=1.0, br;q=0.8')).toBe('gzip');
+    expect(negotiateCoding('gzip ; q=0.2 , br ; q=0.3')).toBe('br');
+    expect(negotiateCoding('deflate, identity')).toBeUndefined();
+    expect(negotiateCoding('*;q=0.5, gzip;q=0')).toBe('br');
+    expect(negotiateCoding('*;q=0')).toBeUndefined();
+    expect(negotiateCoding('gzip;q=nonsense')).toBeUndefined();
+  });
+});
+
+describe('compression through core.handle', () => {
+  it('compresses only for callers that write the bytes, so a library caller writing body is never wrong', async () => {
+    const database = createSqliteDatabase(':memory:');
+    await database.migrate();
+    const core = createCalendarCore({ database, clock: () => new Date('2030-01-01T00:00:00Z') });
+    try {
+      await createUser(database.kysely, { login: 'admin', role: 'administrator' });
+      const key = await createApiKey(database.kysely, 'admin', 'k');
+      for (let i = 0; i < 3; i++) {
+        const created = await core.handle(
+          apiRequest('POST', '/events', {
+            key,
+            body: {
+              title: `E${i}`,
+              description: 'x y z '.repeat(300),
+              start_date: '2030-02-01 10:00',
+              end_date: '2030-02-01 11:00',
+            },
+          }),
+        );
+        expect(created.status).toBe(201);
+      }
+      const asked = apiRequest('GET', '/events');
+      asked.headers['accept-encoding'] = 'gzip';
+      const library = await core.handle(asked);
+      expect(library.headers['Content-Encoding']).toBeUndefined();
+      expect(library.bytes).toBeUndefined();
+      expect(Buffer.byteLength(library.body!)).toBe(Number(library.headers['Content-Length']));
+      const adapter = await core.handle({ ...asked, writesBytes: true });
+      expect(adapter.headers['Content-Encoding']).toBe('gzip');
+      expect(gunzipSync(adapter.bytes!).toString()).toBe(library.body);
+      // The text before compression stays readable.
+      expect(adapter.body).toBe(library.body);
+    } finally {
+      await core.close();
+    }
+  });
+});
