@@ -8,8 +8,8 @@ import {
   silentLogger,
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
 import { createEdge } from './http/edge.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { RouteDefinition } from './http/route.js';
