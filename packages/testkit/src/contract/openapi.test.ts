@@ -210,13 +210,15 @@ describeContract('OpenAPI document against real answers', (service) => {
       status: 200,
     });
     expect(deleted.json).toMatchObject({ deleted: true, previous: { id: event.id } });
-    await call('DELETE', '/events/by-slug/{slug}', {
+    const trashedBySlug = await call('DELETE', '/events/by-slug/{slug}', {
       path: { slug: second.json.slug },
       as: 'admin',
       status: 200,
     });
+    // A trashed event's slug is `<slug>__trashed` (SPEC §14).
+    expect(trashedBySlug.json.slug).toBe(`${second.json.slug}__trashed`);
     await call('DELETE', '/events/by-slug/{slug}', {
-      path: { slug: second.json.slug },
+      path: { slug: trashedBySlug.json.slug },
       query: { force: 'true' },
       as: 'admin',
       status: 200,
@@ -373,13 +375,15 @@ describeContract('OpenAPI document against real answers', (service) => {
         as: 'admin',
         status: 200,
       });
-      await call('DELETE', `/${plural}/by-slug/{slug}`, {
+      const trashedBySlug = await call('DELETE', `/${plural}/by-slug/{slug}`, {
         path: { slug: bare.json.slug },
         as: 'admin',
         status: 200,
       });
+      // A trashed record's slug is `<slug>__trashed` (SPEC §14).
+      expect(trashedBySlug.json.slug).toBe(`${bare.json.slug}__trashed`);
       const gone = await call('DELETE', `/${plural}/by-slug/{slug}`, {
-        path: { slug: bare.json.slug },
+        path: { slug: trashedBySlug.json.slug },
         query: { force: true },
         as: 'admin',
         status: 200,

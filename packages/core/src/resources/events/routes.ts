@@ -8,7 +8,7 @@ import { postLocker } from '../../db/row-locks.js';
 import { pluginError } from '../../http/errors.js';
 import { param } from '../../http/param-spec.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
-import { effectiveStatus, findPostBySlug, loadPost } from '../posts/repository.js';
+import { effectiveStatus, findPostBySlug, loadPost, slugForStatusChange } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { eventListParams, listEvents } from './list.js';
 import { eventWriteParams } from './params.js';
@@ -98,7 +98,12 @@ async function deleteEvent(context: RequestContext, params: Params): Promise<Ope
   }
   await context.db
     .updateTable('posts')
-    .set({ status: 'trash', trashed_from: post.status, modified_utc: formatUtc(context.now) })
+    .set({
+      status: 'trash',
+      trashed_from: post.status,
+      slug: await slugForStatusChange(context.db, 'event', post.id, post.slug, post.status, 'trash'),
+      modified_utc: formatUtc(context.now),
+    })
     .where('id', '=', post.id)
     .execute();
   // A trashed event no longer counts for its terms (a purge later changes nothing more).

@@ -18,7 +18,7 @@ import type { Params } from '../../http/route.js';
 import { resolveImage } from '../images/repository.js';
 import { organizers } from '../organizers/organizers.js';
 import { resolvePublication } from '../posts/fields.js';
-import { slugTaken, writeTexts } from '../posts/repository.js';
+import { slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venues } from '../venues/venues.js';
@@ -158,6 +158,16 @@ export async function writeEvent(
     const wanted = sanitizeSlug(params.slug !== undefined ? String(params.slug) : (title ?? '')) || 'event';
     slug = await uniqueSlug(wanted, (s) => slugTaken(db, 'event', s, existing?.post.id));
   }
+  // Into the trash or out of it, the slug follows (SPEC §14): `<slug>__trashed`, then the slug given back.
+  if (existing)
+    slug = await slugForStatusChange(
+      db,
+      'event',
+      existing.post.id,
+      slug!,
+      existing.post.status,
+      publication.status,
+    );
 
   const eventValues: EventValues = {
     ...schedule,

@@ -38,6 +38,7 @@ import {
   loadPost,
   loadTexts,
   POST_COLUMNS,
+  slugForStatusChange,
   slugTaken,
   writeTexts,
 } from './repository.js';
@@ -269,6 +270,8 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
         .updateTable('posts')
         .set({
           status: publication.status,
+          // Into the trash or out of it, the slug follows (SPEC §14).
+          slug: await slugForStatusChange(db, type, id, existing.slug, existing.status, publication.status),
           date_utc: publication.date_utc,
           modified_utc: nowUtc,
           image_id: imageId,
@@ -417,7 +420,12 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     }
     await db
       .updateTable('posts')
-      .set({ status: 'trash', trashed_from: record.status, modified_utc: formatUtc(context.now) })
+      .set({
+        status: 'trash',
+        trashed_from: record.status,
+        slug: await slugForStatusChange(db, type, record.id, record.slug, record.status, 'trash'),
+        modified_utc: formatUtc(context.now),
+      })
       .where('id', '=', record.id)
       .execute();
     // Trashing a venue or organizer unlinks it from its events (ref §7.1).

@@ -3,6 +3,7 @@
  * (`post_texts`), slugs unique per type. Every function takes the Kysely handle of the request (a
  * transaction for writes).
  */
+import { uniqueSlug } from '../../content/slug.js';
 import type { Db } from '../../db/database.js';
 import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { languagesFor, pickTranslation } from '../../i18n/texts.js';
@@ -126,6 +127,31 @@ export async function slugTaken(db: Db, type: PostType, slug: string, exceptId?:
   let query = db.selectFrom('posts').select('id').where('type', '=', type).where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** What WordPress appends to the slug of a trashed record (`wp_add_trashed_suffix_to_post_name_for_post`). */
+export const TRASHED_SUFFIX = '__trashed';
+
+/**
+ * The slug a record gets when its status changes (SPEC §14, as WordPress): trashed, it becomes
+ * `<slug>__trashed` (the slug cut to 191 characters first, so that it stays within 200), freeing the slug for
+ * a new record; taken out of the trash, it gets its slug back, or the next free one (`<slug>-2`, …).
+ */
+export async function slugForStatusChange(
+  db: Db,
+  type: PostType,
+  id: number,
+  slug: string,
+  from: PostStatus,
+  to: PostStatus,
+): Promise<string> {
+  if (from !== 'trash' && to === 'trash')
+    return slug === '' || slug.endsWith(TRASHED_SUFFIX) ? slug : `${slug.slice(0, 191)}${TRASHED_SUFFIX}`;
+  if (from === 'trash' && to !== 'trash') {
+    const wanted = slug.endsWith(TRASHED_SUFFIX) ? slug.slice(0, -TRASHED_SUFFIX.length) : slug;
+    return uniqueSlug(wanted, (s) => slugTaken(db, type, s, id));
+  }
+  return slug;
 }
 
 export async function findPostBySlug(db: Db, type: PostType, slug: string): Promise<PostRow | undefined> {
