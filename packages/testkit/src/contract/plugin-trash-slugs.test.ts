@@ -138,4 +138,45 @@ describeContract('plugin answers: trash and slugs', (service) => {
       expect((await service().request('GET', `/${plural}/by-slug/hall-2`)).json.id).toBe(first.json.id);
     });
   }
+
+  // ------------------------------------------------------------------ decided/05: by-slug writes, unknown slug
+
+  it('a by-slug update of an unknown event slug answers 404 rest-event-not-found, as the plugin', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      const res = await service().request(method, '/events/by-slug/no-such-slug', {
+        json: { title: 'x' },
+        as: 'admin',
+      });
+      expect(res.status, method).toBe(404);
+      expect(res.json, method).toEqual({
+        code: 'rest-event-not-found',
+        message: 'Event with ID 0 does not exist.',
+        data: { status: 404 },
+      });
+    }
+    // Nothing was created under that slug.
+    expect((await service().request('GET', '/events', { as: 'admin' })).json.total).toBe(0);
+    // Callers who may not write still get 401/403 before the lookup.
+    expect(
+      (await service().request('PUT', '/events/by-slug/no-such-slug', { json: { title: 'x' } })).status,
+    ).toBe(401);
+  });
+
+  it('a by-slug read or delete of an unknown event slug, and every by-slug route of venues and organizers, stay 400', async () => {
+    const cases: Array<[string, string]> = [
+      ['GET', '/events/by-slug/no-such-slug'],
+      ['DELETE', '/events/by-slug/no-such-slug'],
+    ];
+    for (const plural of ['venues', 'organizers'])
+      for (const method of ['GET', 'DELETE', 'POST', 'PUT', 'PATCH'])
+        cases.push([method, `/${plural}/by-slug/no-such-slug`]);
+    for (const [method, path] of cases) {
+      const res = await service().request(method, path, {
+        ...(method === 'GET' || method === 'DELETE' ? {} : { json: { description: 'x' } }),
+        as: 'admin',
+      });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.json, `${method} ${path}`).toEqual(unknownSlug);
+    }
+  });
 });

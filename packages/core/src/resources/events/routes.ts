@@ -24,6 +24,13 @@ const slugParam = param.string<RequestContext>(d('The event slug.', 'Der Slug de
   required: true,
   validate: async (slug, context) => (await findPostBySlug(context.db, 'event', slug)) !== undefined,
 });
+/**
+ * The slug of a by-slug update: not checked against the stored events, so that an unknown slug answers
+ * 404 `rest-event-not-found` as the plugin (SPEC §14), where a by-slug read or delete answers 400.
+ */
+const updateSlugParam = param.string<RequestContext>(d('The event slug.', 'Der Slug der Veranstaltung.'), {
+  required: true,
+});
 const passwordParam = param.text(
   d(
     'The event password, to read a password-protected event.',
@@ -233,7 +240,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       path: '/events/by-slug/{slug}',
       methods: ['POST', 'PUT', 'PATCH'],
       summary: d('Update an event by slug.', 'Eine Veranstaltung über den Slug ändern.'),
-      params: { ...updateParams, slug: slugParam },
+      params: { ...updateParams, slug: updateSlugParam },
       lockRecord: lockEvent,
       authorize: mayEdit,
       operation: updateEvent,
