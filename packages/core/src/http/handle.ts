@@ -15,6 +15,7 @@ import { preflightResponse, withCorsHeaders } from './cors.js';
 import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from './errors.js';
 import { envelope, limitToFields } from './global-params.js';
 import { describeRoute } from './namespace-index.js';
+import { coerceParam } from './param-spec.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
 import { createResponseCache } from './response-cache.js';
@@ -23,6 +24,7 @@ import {
   compileRoutes,
   type HttpMethod,
   matchPath,
+  type Params,
   type RouteDefinition,
 } from './route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
@@ -122,6 +124,54 @@ export function createDispatcher(deps: DispatcherDependencies) {
     return versionOfThisTurn;
   }
 
+  /**
+   * WordPress's `rest_send_allow_header` (SPEC §14): the methods of the path whose permission rule lets this
+   * caller in, in the routes' order; a route without a rule (the reads) always. Each rule is asked with the
+   * request's parameters as sent (coerced where they coerce), as WordPress passes the request to every
+   * handler's `permission_callback`; a rule that fails leaves its methods out.
+   */
+  async function allowFor(
+    compiled: CompiledPath,
+    pathParams: Record<string, string>,
+    raw: ParamBag,
+    base: Omit<RequestContext, 'db' | 'language' | 'method'>,
+  ): Promise<string> {
+    const allowed: string[] = [];
+    for (const route of compiled.routes) {
+      let permitted = true;
+      if (route.authorize) {
+        const context: RequestContext = {
+          ...base,
+          db: deps.database.kysely,
+          language: base.addressLanguage,
+          method: route.methods[0]!,
+        };
+        const given: ParamBag = { ...raw, ...pathParams };
+        const params: Params = {};
+        for (const [name, value] of Object.entries(given)) {
+          const spec = route.params[name];
+          const coerced = spec && value !== undefined ? coerceParam(name, spec.kind, value) : undefined;
+          params[name] = coerced?.ok ? coerced.value : value;
+        }
+        try {
+          permitted = (await route.authorize(context, params)) === true;
+        } catch {
+          permitted = false;
+        }
+      }
+      if (permitted) for (const method of route.methods) if (!allowed.includes(method)) allowed.push(method);
+    }
+    return allowed.join(', ');
+  }
+
+  /** The caller: an adapter's host principal (resolved to a calendar user), or the core's own keys. */
+  async function callerOf(request: CoreRequest, now: Date): Promise<UserPrincipal | null> {
+    const hostPrincipal = request.authenticate ? ((await request.authenticate()) ?? null) : undefined;
+    return hostPrincipal === undefined
+      ? await deps.authenticate(request)
+      : hostPrincipal && (await resolveHostPrincipal(deps.database.kysely, hostPrincipal, deps.logger, now));
+  }
+
   async function run(
     route: RouteDefinition,
     pathParams: Record<string, string>,
@@ -186,30 +236,36 @@ export function createDispatcher(deps: DispatcherDependencies) {
         : config.defaultLanguage;
     const prefix = `${request.mountPath.replace(/\/+$/, '')}${addressPath(config, addressLanguage)}`;
     const root = config.apiUrl ?? `${originOf(request, config)}${request.mountPath.replace(/\/+$/, '')}`;
-    let allow: string | undefined;
+    // Computed once the route and the caller are known (none on rest_no_route, as WordPress).
+    let allowHeader: (() => Promise<string>) | undefined;
     try {
       const rawPath = url.pathname;
       if (rawPath !== prefix && !rawPath.startsWith(`${prefix}/`)) throw noRoute();
       const match = matchPath(paths, rawPath.slice(prefix.length));
       if (!match) throw noRoute();
       const methods = match.compiled.methods;
-      allow = match.compiled.allow;
       if (method === 'OPTIONS') {
+        // A preflight carries no credentials: it names every method of the route, so that the browser lets
+        // the real request through and the answer to that decides.
         const preflight = preflightResponse(config.cors, request, methods);
         if (preflight) return preflight;
         // WordPress answers OPTIONS with the route's description, as the namespace index gives it.
-        const requested = parseFormEncoded(url.search).multilang_language;
+        const query = parseFormEncoded(url.search);
+        const requested = query.multilang_language;
+        const optionsNow = deps.clock();
+        // As WordPress, the Allow of OPTIONS names the methods this caller may use (SPEC §14).
+        const caller = await callerOf(request, optionsNow);
         const context: RequestContext = {
           config,
           database: deps.database,
           db: deps.database.kysely,
-          principal: null,
+          principal: caller,
           addressLanguage,
           language:
             typeof requested === 'string' && config.languages.includes(requested)
               ? requested
               : addressLanguage,
-          now: deps.clock(),
+          now: optionsNow,
           urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
           method: 'GET',
           logger: deps.logger,
@@ -217,7 +273,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
           counts,
           records,
         };
-        return jsonResponse(200, describeRoute(match.compiled, context), { Allow: allow });
+        const allow = await allowFor(match.compiled, match.pathParams, query, context);
+        return jsonResponse(200, describeRoute(match.compiled, context), allow ? { Allow: allow } : {});
       }
       const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
       const route = match.compiled.routes.find((r) => r.methods.includes(effective));
@@ -226,12 +283,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const now = deps.clock();
       if (await publishDuePosts(deps.database, now)) forgetVersion();
       // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
-      const hostPrincipal = request.authenticate ? ((await request.authenticate()) ?? null) : undefined;
-      const principal =
-        hostPrincipal === undefined
-          ? await deps.authenticate(request)
-          : hostPrincipal &&
-            (await resolveHostPrincipal(deps.database.kysely, hostPrincipal, deps.logger, now));
+      const principal = await callerOf(request, now);
       const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
       const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
       const base = {
@@ -246,6 +298,11 @@ export function createDispatcher(deps: DispatcherDependencies) {
         ticketProvider: deps.ticketProvider,
         counts,
         records,
+      };
+      let allowOnce: Promise<string> | undefined;
+      allowHeader = () => {
+        allowOnce ??= allowFor(match.compiled, match.pathParams, raw, base);
+        return allowOnce;
       };
 
       const ifMatch = effective !== 'GET' ? header(request, 'if-match') : undefined;
@@ -263,7 +320,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
         finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       if (cacheKey === undefined || version === undefined) {
         const response = await run(route, match.pathParams, raw, base, precondition);
-        response.headers.Allow = allow;
+        const allow = await allowHeader();
+        if (allow) response.headers.Allow = allow;
         if (effective !== 'GET') {
           // A write changed the data: no kept answer will serve again (see ResponseCache).
           if (response.status < 300) responses?.clear();
@@ -286,7 +344,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
       answersUnderWay.set(flightKey, answer);
       try {
         const response = await run(route, match.pathParams, raw, base, precondition);
-        response.headers.Allow = allow;
+        // Kept with the answer: the cache key names the caller, and the data version what the rules read.
+        const allow = await allowHeader();
+        if (allow) response.headers.Allow = allow;
         // Finished first: the entry then keeps the ETag finishGet put on the answer instead of hashing the
         // body again (finishGet answers 304 and HEAD with copies; the answer itself keeps its body).
         const finished = finish(response);
@@ -299,6 +359,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
       }
     } catch (error) {
       const apiError = toApiError(error, request);
+      let allow: string | undefined;
+      try {
+        allow = apiError.code === 'rest_no_route' ? undefined : await allowHeader?.();
+      } catch {
+        // The rules could not be asked (the database is gone): no Allow rather than a wrong one.
+        allow = undefined;
+      }
       const headers: Record<string, string> = allow ? { Allow: allow } : {};
       const response = errorResponse(apiError, headers);
       return method === 'HEAD' ? { ...response, body: undefined } : response;

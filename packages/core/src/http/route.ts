@@ -58,7 +58,10 @@ export interface CompiledPath {
   wordpressPattern: string;
   /** The OpenAPI-style path (`/events/{id}`). */
   openApiPath: string;
-  /** The methods of its routes, each once, and the same as an `Allow` header; set once all routes are in. */
+  /**
+   * The methods of its routes, each once (a preflight's `Access-Control-Allow-Methods`); set once all routes
+   * are in. The `Allow` header names only the caller's methods, asked per request (handle.ts, SPEC §14).
+   */
   methods: readonly string[];
   allow: string;
 }

@@ -198,7 +198,10 @@ describeContract('errors and routing', (service) => {
     expect(head.headers.etag).toBe(get.headers.etag);
     const options = await service().request('OPTIONS', '/events/5');
     expect(options.status).toBe(200);
-    expect(options.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
+    // Allow names the methods this caller may use (SPEC §14): anonymous callers may only read.
+    expect(options.headers.allow).toBe('GET');
+    const asAdmin = await service().request('OPTIONS', '/events/5', { as: 'admin' });
+    expect(asAdmin.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
     // The body is the route's description, as in the namespace index (ref §9.2).
     const index = await service().request('GET', '');
     expect(options.json).toEqual(index.json.routes[`/${index.json.namespace}/events/(?P<id>\\d+)`]);
