@@ -60,6 +60,15 @@ function requestMethod(request: CoreRequest, url: URL): string {
   return override ? override.trim().toUpperCase() : method;
 }
 
+/** The query's parameters, or none when it does not parse. */
+function queryOrNothing(url: URL): ParamBag {
+  try {
+    return parseFormEncoded(url.search);
+  } catch {
+    return {};
+  }
+}
+
 /** `?_envelope` (any value, even empty) asks for the enveloped answer (ref §9.2). */
 function wantsEnvelope(url: string): boolean {
   return new URL(url, 'http://placeholder').searchParams.has('_envelope');
@@ -284,8 +293,6 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (await publishDuePosts(deps.database, now)) forgetVersion();
       // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
       const principal = await callerOf(request, now);
-      const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
-      const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
       const base = {
         config,
         database: deps.database,
@@ -299,11 +306,17 @@ export function createDispatcher(deps: DispatcherDependencies) {
         counts,
         records,
       };
+      // The rules see the request's parameters, or only its query when the body did not parse (the answer
+      // still gets its Allow); read here, the query would answer its own 400 before the body's 415.
+      let paramsForAllow: ParamBag | undefined;
       let allowOnce: Promise<string> | undefined;
       allowHeader = () => {
-        allowOnce ??= allowFor(match.compiled, match.pathParams, raw, base);
+        allowOnce ??= allowFor(match.compiled, match.pathParams, paramsForAllow ?? queryOrNothing(url), base);
         return allowOnce;
       };
+      const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
+      const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
+      paramsForAllow = raw;
 
       const ifMatch = effective !== 'GET' ? header(request, 'if-match') : undefined;
       const precondition = ifMatch

@@ -37,6 +37,14 @@ describeContract('plugin answers: Allow per caller', (service) => {
     const missingStart = await service().request('POST', '/events', { json: { title: 'x' }, as: 'admin' });
     expect(missingStart.status).toBe(400);
     expect(missingStart.headers.allow).toBe('GET, POST');
+    // A body that does not parse: the route matched, so the caller's methods still come back.
+    const badJson = await service().request('POST', '/events', {
+      body: '{"title":',
+      headers: { 'content-type': 'application/json' },
+      as: 'admin',
+    });
+    expect(badJson.status).toBe(400);
+    expect(badJson.headers.allow).toBe('GET, POST');
     for (const as of ['admin', 'contributor', 'author']) {
       const made = await createEvent('Made', as);
       expect(made.status, as).toBe(201);
