@@ -121,6 +121,17 @@ describe('the generated calendar', () => {
     expect(bySlug.json.id).toBe(sample.id);
   });
 
+  it('stores trashed events under <slug>__trashed, as the service trashes them (SPEC §14)', async () => {
+    const trashed = await database.kysely
+      .selectFrom('posts')
+      .select(['id', 'slug'])
+      .where('type', '=', 'event')
+      .where('status', '=', 'trash')
+      .execute();
+    expect(trashed.length).toBeGreaterThan(0);
+    for (const post of trashed) expect(post.slug).toMatch(/__trashed$/);
+  });
+
   it('counts what the service counts for the scenarios', async () => {
     const list = await call('GET', '/calendar/events/v1/events');
     expect(list.json.total).toBe(facts.listedInDefaultWindow);

@@ -586,7 +586,8 @@ export class CalendarGenerator {
       type: 'event',
       status,
       author_id: this.author(),
-      slug,
+      // As the service stores a trashed record (SPEC §14): `<slug>__trashed`, its slug free for others.
+      slug: status === 'trash' ? `${slug}__trashed` : slug,
       date_utc: formatUtc(publishedMs),
       modified_utc: formatUtc(status === 'future' ? this.nowMs - random.integer(0, 9) * DAY_MS : modifiedMs),
       password,
