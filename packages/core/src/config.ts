@@ -60,6 +60,13 @@ export interface CalendarCoreOptions {
   apiUrl?: string;
   /** Site time zone (default `UTC`). */
   timezone?: string;
+  /**
+   * The site's default currency symbol (default `$`, as the plugin): shown with costs sent without a symbol
+   * (`"15"` → `cost "$15"`); `cost_details.currency_symbol` stays `""` for them.
+   */
+  currencySymbol?: string;
+  /** Where the default currency symbol stands: `prefix` (default, `$15`) or `postfix` (`15 €`). */
+  currencyPosition?: 'prefix' | 'postfix';
   perPage?: number;
   maxPerPage?: number;
   /** Content languages; the first is the default unless `defaultLanguage` says otherwise. */
@@ -106,6 +113,8 @@ export interface CalendarConfig {
   siteUrl: string;
   apiUrl: string | undefined;
   timezone: string;
+  currencySymbol: string;
+  currencyPosition: 'prefix' | 'postfix';
   perPage: number;
   maxPerPage: number;
   languages: string[];
@@ -124,6 +133,8 @@ export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
     siteUrl: (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     apiUrl: options.apiUrl?.replace(/\/+$/, ''),
     timezone: options.timezone ?? 'UTC',
+    currencySymbol: options.currencySymbol ?? '$',
+    currencyPosition: options.currencyPosition === 'postfix' ? 'postfix' : 'prefix',
     perPage: options.perPage ?? 10,
     maxPerPage: options.maxPerPage ?? 50,
     languages,
