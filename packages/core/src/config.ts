@@ -126,6 +126,9 @@ export interface CalendarConfig {
 }
 
 export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
+  const position = options.currencyPosition;
+  if (position !== undefined && position !== 'prefix' && position !== 'postfix')
+    throw new RangeError(`currencyPosition must be 'prefix' or 'postfix', not ${JSON.stringify(position)}`);
   const languages = options.languages ?? ['en', 'de'];
   const geo = options.geolocation;
   return {
@@ -134,7 +137,7 @@ export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
     apiUrl: options.apiUrl?.replace(/\/+$/, ''),
     timezone: options.timezone ?? 'UTC',
     currencySymbol: options.currencySymbol ?? '$',
-    currencyPosition: options.currencyPosition === 'postfix' ? 'postfix' : 'prefix',
+    currencyPosition: position ?? 'prefix',
     perPage: options.perPage ?? 10,
     maxPerPage: options.maxPerPage ?? 50,
     languages,
