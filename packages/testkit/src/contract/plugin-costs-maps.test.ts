@@ -99,6 +99,20 @@ describeContract('plugin answers: show_map default, costs, json_ld', (service) =
     });
   }
 
+  it('describes the default currency ($ before the amount) in /doc and the namespace index', async () => {
+    const doc = await service().request('GET', '/doc');
+    const body = doc.json.paths['/events'].post.requestBody.content['application/json'].schema.properties;
+    expect(body.cost.description).toContain(
+      '(here "$" before the amount): "15" → "$15", "5 - 25" → "$5 – $25", "10,20" → "$10,20"',
+    );
+    expect(body.cost.description).toContain('a lone "0" is no cost ("")');
+    const index = await service().request('GET', '');
+    const args = index.json.routes['/calendar/events/v1/events'].endpoints[1].args;
+    expect(args.cost.description).toBe(body.cost.description);
+    const event = doc.json.components.schemas.Event.properties;
+    expect(event.cost.description).toContain('`"15"` → `"$15"`');
+  });
+
   it('gives json_ld the plugin’s keys, order and value forms (transcripts 08/09)', async () => {
     const venue = await service().request('POST', '/venues', {
       json: {
@@ -187,6 +201,8 @@ describeContract('plugin answers: show_map default, costs, json_ld', (service) =
       validFrom: '2026-11-25T00:00:00+00:00',
     });
     expect(ld.performer).toBe('Organization');
+    expect(read.json.venue.json_ld).toEqual(ld.location);
+    expect(read.json.organizer[0].json_ld).toEqual(ld.organizer);
     const venueRead = await service().request('GET', `/venues/${venue.json.id}`);
     expect(venueRead.json.json_ld).toEqual(ld.location);
     const organizerRead = await service().request('GET', `/organizers/${organizer.json.id}`);
@@ -221,6 +237,23 @@ describeContract(
       const read = await service().request('GET', `/events/${bare.json.id}`);
       expect(read.json.json_ld.offers.price).toBe('5');
       expect(read.json.json_ld.offers.priceCurrency).toBe('EUR');
+    });
+
+    it('describes the site currency in /doc and the namespace index, in English and German', async () => {
+      const doc = await service().request('GET', '/doc');
+      const cost =
+        doc.json.paths['/events'].post.requestBody.content['application/json'].schema.properties.cost;
+      expect(cost.description).toContain(
+        '(here " €" after the amount): "15" → "15 €", "5 - 25" → "5 € – 25 €"',
+      );
+      expect(cost.description).toContain('"£7" → "£7"');
+      const index = await service().request('GET', '');
+      const args = index.json.routes['/calendar/events/v1/events'].endpoints[1].args;
+      expect(args.cost.description).toBe(cost.description);
+      const german = await service().request('GET', '/doc', { query: { multilang_language: 'de' } });
+      const costDe =
+        german.json.paths['/events'].post.requestBody.content['application/json'].schema.properties.cost;
+      expect(costDe.description).toContain('(hier " €" nach dem Betrag): "15" → "15 €"');
     });
   },
   { currencySymbol: ' €', currencyPosition: 'postfix' },

@@ -141,8 +141,8 @@ function costExamples(currency: CurrencyDefaults): { en: string; de: string } {
       ? 'keines'
       : `"${currency.symbol}" ${currency.position === 'prefix' ? 'vor' : 'nach'} dem Betrag`;
   return {
-    en: `Amounts without a currency symbol of their own show with the site's default symbol (here ${site}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}; "€10" keeps its own (${shown('€10')}, cost_details.currency_symbol "€"), where cost_details.currency_symbol stays "" otherwise. "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; a lone "0" is no cost ("").`,
-    de: `Beträge ohne eigenes Währungssymbol erscheinen mit dem Standardsymbol der Website (hier ${siteDe}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}; "€10" behält sein eigenes (${shown('€10')}, cost_details.currency_symbol "€"), sonst bleibt cost_details.currency_symbol "". "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; eine einzelne "0" sind keine Kosten ("").`,
+    en: `Amounts without a currency symbol of their own show with the site's default symbol (here ${site}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}, and their cost_details.currency_symbol stays ""; an amount with its own symbol keeps it ("£7" → ${shown('£7')}). "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; a lone "0" is no cost ("").`,
+    de: `Beträge ohne eigenes Währungssymbol erscheinen mit dem Standardsymbol der Website (hier ${siteDe}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}, und ihr cost_details.currency_symbol bleibt ""; ein Betrag mit eigenem Symbol behält es ("£7" → ${shown('£7')}). "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; eine einzelne "0" sind keine Kosten ("").`,
   };
 }
 
