@@ -90,7 +90,7 @@ export const globalIdFields = {
     ),
 };
 
-/** A schema.org object (`Event`, `Place`, `Organization`) for search engines; only on single reads. */
+/** A schema.org object (`Event`, `Place`, `Person`) for search engines; only on single reads. */
 export function jsonLd(type: string) {
   return z
     .looseObject({ '@context': z.string().optional(), '@type': z.literal(type) })
