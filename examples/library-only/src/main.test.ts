@@ -13,6 +13,8 @@ it('creates an event with core.handle and reads it back', async () => {
     title: 'Summer Jazz Night',
     start_date: '2030-07-04 19:30:00',
     timezone: 'Europe/Berlin',
+    cost: '15 €',
+    cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['15'] },
     url: 'https://example.org/event/summer-jazz-night/',
     rest_url: `http://api.example.org/calendar/events/v1/events/${event.id}`,
   });
@@ -29,4 +31,5 @@ it('runs as a script and prints both answers', async () => {
   expect(stdout).toMatch(/^POST \/calendar\/events\/v1\/events → 201/m);
   expect(stdout).toMatch(/^GET {2}\/calendar\/events\/v1\/events\/\d+ → 200/m);
   expect(stdout).toContain('"title": "Summer Jazz Night"');
+  expect(stdout).toContain('"cost": "15 €"');
 });

@@ -23,7 +23,14 @@ export async function runLibraryExample(): Promise<LibraryExampleResult> {
   await database.migrate();
   await createUser(database.kysely, { login: 'ada', role: 'editor', displayName: 'Ada' });
   const key = await createApiKey(database.kysely, 'ada');
-  const core = createCalendarCore({ database, siteUrl: 'https://example.org', timezone: 'Europe/Berlin' });
+  // A Berlin site: costs sent without a symbol (`"15"`) show as `15 €` instead of the default `$15`.
+  const core = createCalendarCore({
+    database,
+    siteUrl: 'https://example.org',
+    timezone: 'Europe/Berlin',
+    currencySymbol: ' €',
+    currencyPosition: 'postfix',
+  });
   try {
     // What an HTTP adapter would pass on: method, URL as received, mount path, headers and the raw body.
     const created = await core.handle({

@@ -102,9 +102,13 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
           end_date: `${startOfCreated} 21:00:00`,
           timezone: create.timezone,
           venue: create.venue,
+          // A map for the venue must be asked for: events created without show_map have none (SPEC §14).
+          show_map: true,
+          show_map_link: true,
           organizer: create.organizers,
           categories: create.categories,
           tags: create.tags,
+          // No symbol: shown with the site's default currency (`$12` by default).
           cost: '12',
           status: 'publish',
         }),

@@ -60,6 +60,13 @@ export interface CalendarCoreOptions {
   apiUrl?: string;
   /** Site time zone (default `UTC`). */
   timezone?: string;
+  /**
+   * The site's default currency symbol (default `$`, as the plugin): shown with costs sent without a symbol
+   * (`"15"` → `cost "$15"`); `cost_details.currency_symbol` stays `""` for them.
+   */
+  currencySymbol?: string;
+  /** Where the default currency symbol stands: `prefix` (default, `$15`) or `postfix` (`15 €`). */
+  currencyPosition?: 'prefix' | 'postfix';
   perPage?: number;
   maxPerPage?: number;
   /** Content languages; the first is the default unless `defaultLanguage` says otherwise. */
@@ -106,6 +113,8 @@ export interface CalendarConfig {
   siteUrl: string;
   apiUrl: string | undefined;
   timezone: string;
+  currencySymbol: string;
+  currencyPosition: 'prefix' | 'postfix';
   perPage: number;
   maxPerPage: number;
   languages: string[];
@@ -117,6 +126,9 @@ export interface CalendarConfig {
 }
 
 export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
+  const position = options.currencyPosition;
+  if (position !== undefined && position !== 'prefix' && position !== 'postfix')
+    throw new RangeError(`currencyPosition must be 'prefix' or 'postfix', not ${JSON.stringify(position)}`);
   const languages = options.languages ?? ['en', 'de'];
   const geo = options.geolocation;
   return {
@@ -124,6 +136,8 @@ export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
     siteUrl: (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     apiUrl: options.apiUrl?.replace(/\/+$/, ''),
     timezone: options.timezone ?? 'UTC',
+    currencySymbol: options.currencySymbol ?? '$',
+    currencyPosition: position ?? 'prefix',
     perPage: options.perPage ?? 10,
     maxPerPage: options.maxPerPage ?? 50,
     languages,

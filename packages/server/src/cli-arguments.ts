@@ -29,6 +29,18 @@ export function timeZone(value: string): string {
   }
 }
 
+/**
+ * The site's default currency symbol: at most 8 characters, no digits (they would read as part of the
+ * amount), no markup or control characters; empty for none. Spaces are kept (`" €"` shows `15 €`).
+ */
+export function currencySymbol(value: string): string {
+  if (value.length > 8 || /[\d<>&\p{Cc}]/u.test(value))
+    throw new InvalidArgumentError(
+      'It must be a currency symbol such as $ or € (at most 8 characters, no digits).',
+    );
+  return value;
+}
+
 /** A REST namespace: path segments of letters, digits, `-` and `_` (`tribe/events/v1`). */
 export function namespace(value: string): string {
   const trimmed = value.trim().replace(/^\/+|\/+$/g, '');

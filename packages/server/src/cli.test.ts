@@ -28,6 +28,8 @@ function cleanEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
     'PER_PAGE',
     'ADAPTER',
     'CORS_ORIGINS',
+    'CURRENCY_SYMBOL',
+    'CURRENCY_POSITION',
   ]) {
     if (!(name in extra)) delete env[name];
   }
@@ -93,6 +95,25 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     expect(body.rest_url).toContain('/tribe/events/v1/events/');
     expect((await fetch(`${url}/calendar/events/v1/events`)).status).toBe(404);
     expect((await fetch(`${url}/de/tribe/events/v1/events`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
+  it('shows costs sent without a symbol with the site currency of CURRENCY_SYMBOL and --currency-position', async () => {
+    const child = startCli(
+      ['serve', '--port', '0', '--database', 'sqlite::memory:', '--demo', '--currency-position', 'postfix'],
+      { CURRENCY_SYMBOL: ' €' },
+    );
+    const done = finished(child);
+    const url = await listeningUrl(child);
+    const list = await fetch(`${url}/calendar/events/v1/events?per_page=50&search=Symphony`);
+    const body = (await list.json()) as {
+      events: Array<{ cost: string; cost_details: { currency_symbol: string; values: string[] } }>;
+    };
+    expect(body.events.length).toBeGreaterThan(0);
+    expect(body.events[0]!.cost).toBe('25 € – 80 €');
+    expect(body.events[0]!.cost_details.currency_symbol).toBe('');
+    expect(body.events[0]!.cost_details.values).toEqual(['25', '80']);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
   });
@@ -379,6 +400,8 @@ describe('calendar-events usage errors', () => {
     'TIMEZONE',
     'PER_PAGE',
     'ADAPTER',
+    'CURRENCY_SYMBOL',
+    'CURRENCY_POSITION',
   ];
   const saved = new Map<string, string | undefined>();
   beforeAll(() => {
@@ -413,6 +436,9 @@ describe('calendar-events usage errors', () => {
     [['serve', '--host', '']],
     [['serve', '--adapter', 'koa']],
     [['serve', '--timezone', 'Mars/Olympus']],
+    [['serve', '--currency-position', 'middle']],
+    [['serve', '--currency-symbol', '10$']],
+    [['serve', '--currency-symbol', '<b>$</b>']],
     [['serve', '--site-url', 'example.org']],
     [['serve', '--per-page', '0']],
     [['serve', '--cors', 'ftp://app.example']],

@@ -22,6 +22,7 @@ import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import {
   corsOrigins,
+  currencySymbol,
   databaseOption,
   hostName,
   httpUrl,
@@ -95,6 +96,8 @@ async function serve(
     database: string;
     adapter: 'express' | 'fastify';
     timezone?: string;
+    currencySymbol?: string;
+    currencyPosition?: 'prefix' | 'postfix';
     siteUrl?: string;
     apiUrl?: string;
     perPage?: number;
@@ -185,6 +188,20 @@ function buildProgram(output: CliOutput): Command {
     )
     .addOption(
       new Option('--timezone <zone>', 'site time zone (default UTC)').env('TIMEZONE').argParser(timeZone),
+    )
+    .addOption(
+      new Option(
+        '--currency-symbol <symbol>',
+        'default currency symbol, shown with costs sent without one (default $: "15" shows as $15)',
+      )
+        .env('CURRENCY_SYMBOL')
+        .argParser(currencySymbol),
+    )
+    .addOption(
+      new Option('--currency-position <position>', 'default currency symbol before or after the amount')
+        .env('CURRENCY_POSITION')
+        .choices(['prefix', 'postfix'])
+        .default('prefix'),
     )
     .addOption(
       new Option('--site-url <url>', 'public web site, for permalinks').env('SITE_URL').argParser(httpUrl),

@@ -169,6 +169,10 @@ interface DemoEventTemplate {
   hour: number;
   hours: number;
   allDay?: boolean;
+  /**
+   * As sent: amounts without a symbol show with the site's default currency (`--currency-symbol`, default
+   * `$`); `Free` for no charge (a lone `0` is no cost at all, as in the plugin).
+   */
   cost: string;
   organizers: number[];
   /** Indexes into VENUES this kind of event happens at; empty for events without a venue (online). */
@@ -211,7 +215,7 @@ const TEMPLATES: DemoEventTemplate[] = [
     tags: ['beginners', 'networking'],
     hour: 10,
     hours: 6,
-    cost: '0',
+    cost: 'Free',
     organizers: [1, 4],
     venues: [1, 3],
   },
@@ -304,7 +308,7 @@ const TEMPLATES: DemoEventTemplate[] = [
     tags: ['kids', 'beginners'],
     hour: 14,
     hours: 3,
-    cost: '0',
+    cost: 'Free',
     organizers: [4, 1],
     venues: [1, 2, 3],
   },
@@ -424,7 +428,12 @@ export async function seedDemoCalendar(
       tags: template.tags,
       organizer: template.organizers.map((i) => organizerIds[i]!),
     };
-    if (venueIndex !== undefined) event.venue = venueIds[venueIndex];
+    if (venueIndex !== undefined) {
+      event.venue = venueIds[venueIndex];
+      // Events made through the API show no map unless asked (SPEC §14); the demo's venues have addresses.
+      event.show_map = true;
+      event.show_map_link = true;
+    }
     if (index % 4 === 0) event.website = `https://events.example/${index + 1}`;
     const { id } = await send('POST', '/events', event);
     await send('POST', `/events/${id}`, {

@@ -24,6 +24,10 @@ export interface StartServerOptions {
   adapter?: AdapterName;
   /** Site time zone (default `UTC`). */
   timezone?: string;
+  /** The site's default currency symbol, shown with costs sent without one (default `$`: `"15"` → `$15`). */
+  currencySymbol?: string;
+  /** Where the default currency symbol stands: `prefix` (default) or `postfix`. */
+  currencyPosition?: 'prefix' | 'postfix';
   /** The public web site, for permalinks (`url`) and `global_id`. */
   siteUrl?: string;
   /** The public root URL of the API, when it differs from the request's host (behind a proxy). */
@@ -99,6 +103,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       geolocation: true,
       ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
+      ...(options.currencySymbol !== undefined ? { currencySymbol: options.currencySymbol } : {}),
+      ...(options.currencyPosition !== undefined ? { currencyPosition: options.currencyPosition } : {}),
       ...(options.siteUrl !== undefined ? { siteUrl: options.siteUrl } : {}),
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),

@@ -609,8 +609,9 @@ export class CalendarGenerator {
       currency_code: '',
       currency_position: cost.position,
       website: random.chance(0.2) ? `https://tickets.calendar-bench.example/${slug}` : null,
-      show_map: random.chance(0.95) ? 1 : 0,
-      show_map_link: random.chance(0.95) ? 1 : 0,
+      // Maps only for events with a venue, as a client sends show_map explicitly (the default is false).
+      show_map: random.chance(0.95) && venue !== undefined ? 1 : 0,
+      show_map_link: random.chance(0.95) && venue !== undefined ? 1 : 0,
       hide_from_listings: hidden,
       sticky: random.chance(0.01) ? 1 : 0,
       featured: random.chance(0.05) ? 1 : 0,
@@ -720,18 +721,26 @@ export class CalendarGenerator {
     }
   }
 
-  /** The cost as core stores it after parsing `"12 €"`, `"$10 - $25"` or `"Free"`. */
+  /**
+   * The cost as core stores it (a JSON list of the amounts as written, `content/cost.ts`) after parsing what
+   * a local organizer sends: `"12 €"`, `"$10 - $25"`, `"Free"` (a lone `"0"` would be no cost at all), or a
+   * bare `"15"`, which shows with the site's default currency symbol.
+   */
   private cost(country: Country): { values: string; symbol: string; position: string } {
     const roll = this.random.next();
     if (roll < 0.25) return { values: '[]', symbol: '', position: '' };
-    if (roll < 0.4) return { values: '[0]', symbol: '', position: '' };
+    if (roll < 0.4) return { values: '["Free"]', symbol: '', position: '' };
     const base = this.random.pick([5, 8, 10, 12, 15, 18, 20, 25, 30, 35, 45, 60, 80, 120]);
     const price = (euros: number) => {
       const local = euros * country.priceScale;
       return local >= 100 ? Math.round(local / 10) * 10 : Math.round(local * 2) / 2;
     };
+    const written = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
     const values = this.random.chance(0.3) ? [price(base), price(base * 2)] : [price(base)];
-    return { values: JSON.stringify(values), symbol: country.currency, position: country.position };
+    const items = JSON.stringify([...new Set(values)].map(written));
+    // About one priced event in five is sent without a symbol and relies on the site's default.
+    if (roll < 0.52) return { values: items, symbol: '', position: '' };
+    return { values: items, symbol: country.currency, position: country.position };
   }
 
   private descriptionEn(

@@ -1,29 +1,40 @@
 /**
  * Event cost: parsing the `cost` request field and producing the `cost` and `cost_details` response fields,
- * after tribe-common's `Tribe__Cost_Utils` and the plugin's `get_formatted_event_cost` (ref §2.1, §7.5).
+ * after tribe-common's `Tribe__Cost_Utils` and the plugin's `get_formatted_event_cost` (ref §2.1, §7.5), as
+ * the real plugin answers (SPEC §14).
  *
  * The plugin keeps the raw string and re-parses it on every read with a regex that misreads thousands
  * separators and symbols in ranges. We keep its observable results for the inputs its tests and users send
- * (`"$23"`, `"20$"`, `["0$","20$","30$"]`, `"€6.50 - €8.50"`, `"5,50 7,50"`, `"Free"`) and make the rest
- * predictable:
+ * (`"$23"`, `"20$"`, `["0$","20$","30$"]`, `"€6.50 - €8.50"`, `"5,50 7,50"`, `"Free"`, `"15"`, `"10,20"`) and
+ * make the rest predictable:
  *
  * - A cost text holds any number of items: a number with an optional currency symbol written before or after
  *   it (`$23`, `23 €`, `EUR 23`). Commas followed by a space, dashes, `to` and other words between items only
- *   separate them. `free`, `gratis` and `kostenlos` (any case) are an item of value 0 without a symbol.
+ *   separate them. `free`, `gratis` and `kostenlos` (any case) are an item of value 0 without a symbol; alone
+ *   (no number anywhere) the word itself is the cost, as the plugin shows it (`"Free"` → values `["free"]`).
  * - Numbers: a lone `,` or `.` between digits is the decimal separator (`5,50` = 5.5, as the plugin reads it;
- *   so `10,20` is 10.2: separate values with `, ` or send an array). With both `.` and `,` the last one is the
+ *   so `10,20` is 10.20: separate values with `, ` or send an array). With both `.` and `,` the last one is the
  *   decimal separator and the others group thousands (`1.234,50`, `1,234.50`). A separator repeated with
  *   three-digit groups groups thousands (`1,000,000`); repeated otherwise it separates values (`10,20,30`).
+ * - Each number is stored as written; `cost` shows it as written (`$10,20`), `cost_details.values` as the
+ *   plugin's string: `.` as the decimal separator, no grouping, the decimals as written (`"10.20"`, `"6.50"`).
+ * - A lone `"0"` (or the number 0) is no cost at all: `cost ""`, `values []`, as the plugin (a 0 shows as
+ *   `Free` only beside other amounts, or written with a symbol: `"0$"`).
+ * - Without a symbol of its own, a cost shows with the site's default symbol and position (`"15"` → `$15`);
+ *   `cost_details.currency_symbol` stays `""` then.
  * - Text without any number and without a free word (`"Donation"`) gives no value. The plugin would echo such
- *   text as the cost; our model keeps numbers only.
+ *   text as the cost; our model keeps amounts only.
  * - Negative numbers do not exist: a `-` before a digit is a range dash.
  */
 
 export type CurrencyPosition = 'prefix' | 'postfix' | '';
 
 export interface ParsedCost {
-  /** Distinct values, ascending. */
-  values: number[];
+  /**
+   * The stored items, ascending by amount, one per amount: numbers as written (`'10,20'`, `'6.50'`), or a
+   * lone free word as written (`'Free'`).
+   */
+  items: string[];
   /** The currency symbol every priced item shares, or '' when there is none or they differ. */
   symbol: string;
   /** Where the symbol stands; '' when there is no symbol. */
@@ -34,17 +45,26 @@ export interface CostDetails {
   currency_symbol: string;
   currency_code: string;
   currency_position: CurrencyPosition;
-  /** Ascending numeric strings, e.g. `['0', '6.5', '20']`. */
+  /** The plugin's strings, ascending, e.g. `['0', '6.50', '20']` or `['free']`. */
   values: string[];
 }
 
-/** One number found in a cost text, with the symbol written next to it ('' for none). */
+/** The site's default currency symbol and position, for costs sent without a symbol. */
+export interface CurrencyDefaults {
+  symbol: string;
+  position: 'prefix' | 'postfix';
+}
+
+/** The plugin's defaults: `$`, before the number. */
+export const PLUGIN_CURRENCY_DEFAULTS: CurrencyDefaults = { symbol: '$', position: 'prefix' };
+
+/** One number found in a cost text, as written, with the symbol written next to it ('' for none). */
 interface CostItem {
+  text: string;
   value: number;
   symbol: string;
   position: CurrencyPosition;
 }
-
 /**
  * An item: optional text, at most one space, a run of digits and separators, at most one space, optional text.
  * The text classes exclude digits, whitespace, separators and dashes, so `€6.50 - €8.50` yields two items
@@ -80,56 +100,111 @@ const NOT_A_SYMBOL = new Set([
 
 const CURRENCY_SIGN_PATTERN = /\p{Sc}/u;
 
-/** Parses the `cost` request field into its values and the shared currency symbol (ref §7.5). */
+/** Parses the `cost` request field into its stored items and the shared currency symbol (ref §7.5). */
 export function parseCost(input: string | number | Array<string | number>): ParsedCost {
+  // The plugin stores nothing for a lone 0 (PHP's `empty("0")`): no cost, not "Free".
+  if (!Array.isArray(input) && (input === 0 || (typeof input === 'string' && input.trim() === '0'))) {
+    return { items: [], symbol: '', position: '' };
+  }
   const parts = Array.isArray(input) ? input : [input];
   const items: CostItem[] = [];
-  let hasFreeItem = false;
+  let freeWord: string | undefined;
   for (const part of parts) {
     if (typeof part === 'number') {
       // A JSON number is a bare amount; negative or non-finite numbers are not costs.
-      if (Number.isFinite(part) && part >= 0) items.push({ value: part, symbol: '', position: '' });
+      if (Number.isFinite(part) && part >= 0)
+        items.push({ text: numericString(part), value: part, symbol: '', position: '' });
       continue;
     }
-    if (FREE_WORD_PATTERN.test(part)) hasFreeItem = true;
+    freeWord ??= FREE_WORD_PATTERN.exec(part)?.[0];
     items.push(...costItemsOf(part));
   }
 
-  const values = distinctAscending([...(hasFreeItem ? [0] : []), ...items.map((item) => item.value)]);
   const { symbol, position } = sharedSymbol(items);
-  return { values, symbol, position };
+  if (items.length === 0) return { items: freeWord ? [freeWord] : [], symbol, position };
+  const amounts = freeWord ? [{ text: '0', value: 0 }, ...items] : items;
+  const byValue = new Map<number, string>();
+  for (const item of amounts) if (!byValue.has(item.value)) byValue.set(item.value, item.text);
+  const sorted = [...byValue.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
+  return { items: sorted, symbol, position };
 }
 
 /**
- * Formats like the plugin's `cost` field: '' for no values; one value with its symbol (`$23`, `20$`); several
- * as `min – max` (en dash with spaces), each side formatted; 0 as `freeLabel`. A symbol without a position is
- * written before the number, the plugin's default. Integers print without decimals; other amounts with two
- * (`6.5` → `6.50`, money style, so `€6.50 - €8.50` reads back as sent) or more when they have more.
- * `freeLabel` lets a German response say `Kostenlos`.
+ * Reads the stored `cost` column: a JSON list of items as written (strings); older rows hold plain numbers,
+ * read as money amounts (`6.5` → `'6.50'`).
+ */
+export function storedCostItems(stored: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) =>
+    typeof item === 'number' ? (Number.isFinite(item) ? [formatAmount(item)] : []) : [String(item)],
+  );
+}
+
+/** The amount of a stored item; `null` for a free word. */
+export function costAmount(item: string): number | null {
+  if (!/\d/.test(item)) return null;
+  const value = Number(costValue(item));
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The plugin's string for a stored item: a free word in lower case (`'free'`); a number with `.` as its
+ * decimal separator, without grouping, its decimals as written (`'10,20'` → `'10.20'`, `'1.234,50'` →
+ * `'1234.50'`, `'.50'` → `'0.50'`).
+ */
+export function costValue(item: string): string {
+  if (!/\d/.test(item)) return item.toLowerCase();
+  const separators = item.match(/[.,]/g) ?? [];
+  if (separators.length === 0) return item;
+  const groups = item.split(/[.,]/);
+  const lastSeparator = separators[separators.length - 1];
+  const oneKind = separators.every((separator) => separator === lastSeparator);
+  // `1,000,000`: one separator repeated over three-digit groups only groups thousands.
+  if (oneKind && separators.length > 1) return groups.join('');
+  const decimals = groups.pop() ?? '';
+  const whole = groups.join('') || '0';
+  return `${whole}.${decimals}`;
+}
+
+/**
+ * Formats like the plugin's `cost` field: '' for no items; one item with its symbol (`$23`, `20$`); several
+ * as `min – max` (en dash with spaces), each side formatted; an amount of 0 as `freeLabel`; a lone free word
+ * as written. The event's own symbol and position win; without a symbol the site's defaults apply (`15` →
+ * `$15`). A symbol without a position is written before the number, the plugin default. Numbers print as
+ * written (`10,20` → `$10,20`). `freeLabel` lets a German response say `Kostenlos`.
  */
 export function formatCost(
-  values: readonly number[],
+  items: readonly string[],
   symbol: string,
   position: CurrencyPosition,
+  defaults: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
   freeLabel = 'Free',
 ): string {
-  const sorted = distinctAscending(values);
-  const min = sorted[0];
-  const max = sorted[sorted.length - 1];
+  const min = items[0];
+  const max = items[items.length - 1];
   if (min === undefined || max === undefined) return '';
+  const shownSymbol = symbol !== '' ? symbol : defaults.symbol;
+  const shownPosition = symbol !== '' ? position : defaults.position;
 
-  const formatSide = (value: number): string => {
-    if (value === 0) return freeLabel;
-    const amount = formatAmount(value);
-    if (symbol === '') return amount;
-    return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`;
+  const formatSide = (item: string): string => {
+    const amount = costAmount(item);
+    if (amount === null) return item;
+    if (amount === 0) return freeLabel;
+    if (shownSymbol === '') return item;
+    return shownPosition === 'postfix' ? `${item}${shownSymbol}` : `${shownSymbol}${item}`;
   };
   return min === max ? formatSide(min) : `${formatSide(min)} – ${formatSide(max)}`;
 }
 
 /** The `cost_details` object, keys in the plugin's order: symbol, code, position, values. */
 export function costDetails(
-  values: readonly number[],
+  items: readonly string[],
   symbol: string,
   code: string,
   position: CurrencyPosition,
@@ -138,7 +213,7 @@ export function costDetails(
     currency_symbol: symbol,
     currency_code: code,
     currency_position: position,
-    values: distinctAscending(values).map(numericString),
+    values: items.map(costValue),
   };
 }
 
@@ -153,12 +228,13 @@ function costItemsOf(text: string): CostItem[] {
     const symbolIsAfter =
       after !== '' &&
       (before === '' || (CURRENCY_SIGN_PATTERN.test(after) && !CURRENCY_SIGN_PATTERN.test(before)));
-    const item: Omit<CostItem, 'value'> = symbolIsAfter
+    const item: Omit<CostItem, 'value' | 'text'> = symbolIsAfter
       ? { symbol: after, position: 'postfix' }
       : before !== ''
         ? { symbol: before, position: 'prefix' }
         : { symbol: '', position: '' };
-    for (const value of numbersOfRun(numberRun)) items.push({ value, ...item });
+    for (const { text: written, value } of numbersOfRun(numberRun))
+      items.push({ text: written, value, ...item });
   }
   return items;
 }
@@ -168,22 +244,23 @@ function symbolCandidate(text: string | undefined): string {
   return NOT_A_SYMBOL.has(text.toLowerCase()) ? '' : text;
 }
 
-/** Reads a run of digits and separators (see the module comment for the rules). */
-function numbersOfRun(run: string): number[] {
-  if (run.startsWith('.') || run.startsWith(',')) return [Number(`0.${run.slice(1)}`)];
+/** Reads a run of digits and separators into numbers, each as written (see the module comment). */
+function numbersOfRun(run: string): Array<{ text: string; value: number }> {
+  const whole = (value: number) => [{ text: run, value }];
+  if (run.startsWith('.') || run.startsWith(',')) return whole(Number(`0.${run.slice(1)}`));
   const separators = run.match(/[.,]/g) ?? [];
   const lastSeparator = separators[separators.length - 1];
-  if (lastSeparator === undefined) return [Number(run)];
+  if (lastSeparator === undefined) return whole(Number(run));
 
   const groups = run.split(/[.,]/);
   const distinctSeparators = new Set(separators);
   if (distinctSeparators.size > 1) {
     const decimals = groups.pop() ?? '';
-    return [Number(`${groups.join('')}.${decimals}`)];
+    return whole(Number(`${groups.join('')}.${decimals}`));
   }
-  if (separators.length === 1) return [Number(`${groups[0]}.${groups[1]}`)];
-  if (groups.slice(1).every((group) => group.length === 3)) return [Number(groups.join(''))];
-  return groups.map(Number);
+  if (separators.length === 1) return whole(Number(`${groups[0]}.${groups[1]}`));
+  if (groups.slice(1).every((group) => group.length === 3)) return whole(Number(groups.join('')));
+  return groups.map((group) => ({ text: group, value: Number(group) }));
 }
 
 /** The symbol all priced items share, and its position; '' for both when items disagree or have none. */
@@ -193,10 +270,6 @@ function sharedSymbol(items: readonly CostItem[]): { symbol: string; position: C
   if (items.some((item) => item.symbol !== first.symbol)) return { symbol: '', position: '' };
   // Same symbol, different sides (`$10, 20$`): the first item decides, so the symbol is not lost.
   return { symbol: first.symbol, position: first.position };
-}
-
-function distinctAscending(values: readonly number[]): number[] {
-  return [...new Set(values.filter((value) => Number.isFinite(value) && value >= 0))].sort((a, b) => a - b);
 }
 
 /** `23`, `6.5`, `0`: plain decimal notation, never exponent notation. */

@@ -42,7 +42,10 @@ export interface EventsTable {
   end_utc: string;
   timezone: string;
   all_day: number;
-  /** The cost as sent, normalised to a JSON list of strings. */
+  /**
+   * The cost as sent: a JSON list of its items as written, ascending (`["5","25"]`, `["10,20"]`, `["Free"]`);
+   * rows written before 2026-11 hold numbers (`[6.5]`). See `content/cost.ts`.
+   */
   cost: string;
   currency_symbol: string;
   currency_code: string;

@@ -93,7 +93,7 @@ describeContract('events', (service) => {
       currency_position: '',
       values: [],
     });
-    expect(event.show_map).toBe(true);
+    expect(event.show_map).toBe(false);
     expect(event.featured).toBe(false);
     expect(event.date).toBe('2026-03-10 12:00:00');
     expect(event).not.toHaveProperty('json_ld');

@@ -578,7 +578,7 @@ describeContract('event list filters', (service) => {
     ]);
     // Other events in the list are untouched.
     expect(anonymous.json.events[1].description).toBe('<p>Everyone</p>');
-    expect(anonymous.json.events[1].show_map).toBe(true);
+    expect(anonymous.json.events[1].show_map).toBe(false); // not blanked (null); false by default (SPEC §14)
 
     const wrong = await list({ password: 'nope' });
     expect(wrong.json.events[0].description).toBe('');

@@ -7,6 +7,12 @@
  */
 import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
+import {
+  type CurrencyDefaults,
+  formatCost,
+  PLUGIN_CURRENCY_DEFAULTS,
+  parseCost,
+} from '../../content/cost.js';
 import type { RequestContext } from '../../context.js';
 import { isValidTimezone } from '../../dates/zones.js';
 import { INPUT_LIMITS } from '../../http/input-limits.js';
@@ -120,7 +126,32 @@ export function organizerItems(value: ParamValue): ParamValue[] {
   return [value];
 }
 
-export function eventWriteParams(create: boolean, geolocation: boolean): ParamSpecs {
+/** How this site shows a sent cost, for the examples of the `cost` description: `"15"` → `"$15"`. */
+function costExamples(currency: CurrencyDefaults): { en: string; de: string } {
+  const shown = (input: string) => {
+    const parsed = parseCost(input);
+    return JSON.stringify(formatCost(parsed.items, parsed.symbol, parsed.position, currency));
+  };
+  const site =
+    currency.symbol === ''
+      ? 'none'
+      : `"${currency.symbol}" ${currency.position === 'prefix' ? 'before' : 'after'} the amount`;
+  const siteDe =
+    currency.symbol === ''
+      ? 'keines'
+      : `"${currency.symbol}" ${currency.position === 'prefix' ? 'vor' : 'nach'} dem Betrag`;
+  return {
+    en: `Amounts without a currency symbol of their own show with the site's default symbol (here ${site}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}, and their cost_details.currency_symbol stays ""; an amount with its own symbol keeps it ("£7" → ${shown('£7')}). "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; a lone "0" is no cost ("").`,
+    de: `Beträge ohne eigenes Währungssymbol erscheinen mit dem Standardsymbol der Website (hier ${siteDe}): "15" → ${shown('15')}, "5 - 25" → ${shown('5 - 25')}, "10,20" → ${shown('10,20')}, und ihr cost_details.currency_symbol bleibt ""; ein Betrag mit eigenem Symbol behält es ("£7" → ${shown('£7')}). "Free" → "Free", ["0$", "20$", "30$"] → ${shown('0$ - 30$')}; eine einzelne "0" sind keine Kosten ("").`,
+  };
+}
+
+export function eventWriteParams(
+  create: boolean,
+  geolocation: boolean,
+  currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
+): ParamSpecs {
+  const examples = costExamples(currency);
   const venue = linkedRecordForms(venues, geolocation, 'venue');
   const organizer = linkedRecordForms(organizers, geolocation, 'organizer');
   const organizerItem = z.union([organizer.id, organizer.reference, organizer.inline]);
@@ -165,8 +196,8 @@ export function eventWriteParams(create: boolean, geolocation: boolean): ParamSp
     ),
     cost: param.any(
       d(
-        'The event cost: a string such as "$10 - $20" or a list of costs.',
-        'Die Kosten: eine Zeichenkette wie "10 € - 20 €" oder eine Liste von Kosten.',
+        `The event cost: a string such as "$10 - $20" or a list of costs. ${examples.en}`,
+        `Die Kosten: eine Zeichenkette wie "10 € - 20 €" oder eine Liste von Kosten. ${examples.de}`,
       ),
       {
         documented: z.union([

@@ -50,7 +50,12 @@ export const costDetailsSchema = z
   .object({
     currency_symbol: z
       .string()
-      .meta(describe('The currency symbol, e.g. `$`.', 'Das Währungssymbol, z. B. `€`.')),
+      .meta(
+        describe(
+          "The currency symbol sent with the cost, e.g. `$`; empty when the cost was sent without one (`cost` then shows the site's default symbol).",
+          'Das mit den Kosten gesendete Währungssymbol, z. B. `€`; leer, wenn die Kosten ohne eines gesendet wurden (`cost` zeigt dann das Standardsymbol der Website).',
+        ),
+      ),
     currency_code: z
       .string()
       .meta(describe('The currency code, e.g. `USD`.', 'Der Währungscode, z. B. `EUR`.')),
@@ -63,11 +68,11 @@ export const costDetailsSchema = z
         ),
       ),
     values: z
-      .array(z.string().regex(/^\d+(\.\d+)?$/))
+      .array(z.string().regex(/^(\d+(\.\d+)?|[a-z]+)$/))
       .meta(
         describe(
-          'The distinct amounts, ascending, as numeric strings (`["0", "20"]`).',
-          'Die verschiedenen Beträge, aufsteigend, als numerische Zeichenketten (`["0", "20"]`).',
+          'The distinct amounts, ascending, as the plugin writes them: numeric strings with `.` as the decimal separator and the decimals as sent (`["0", "20"]`, `"10,20"` → `["10.20"]`), or a lone free word in lower case (`"Free"` → `["free"]`).',
+          'Die verschiedenen Beträge, aufsteigend, wie das Plugin sie schreibt: numerische Zeichenketten mit `.` als Dezimaltrenner und den Nachkommastellen wie gesendet (`["0", "20"]`, `"10,20"` → `["10.20"]`), oder ein einzelnes Wort für kostenlos in Kleinbuchstaben (`"Free"` → `["free"]`).',
         ),
       ),
   })
@@ -154,8 +159,8 @@ export const eventSchema = z
       .string()
       .meta(
         describe(
-          'The formatted cost (`"Free – 30 €"`); empty when there is none.',
-          'Die formatierten Kosten (`"Free – 30 €"`); leer, wenn es keine gibt.',
+          'The formatted cost (`"Free – 30 €"`); empty when there is none. Amounts sent without a currency symbol show with the site\'s default symbol and position (settings `currencySymbol`/`currencyPosition`, `--currency-symbol`/`--currency-position`; default `$` before the amount): `"15"` → `"$15"`, `"5 - 25"` → `"$5 – $25"`, `"10,20"` → `"$10,20"`; a lone `"0"` → `""`.',
+          'Die formatierten Kosten (`"Free – 30 €"`); leer, wenn es keine gibt. Ohne eigenes Währungssymbol gesendete Beträge erscheinen mit dem Standardsymbol und der Standardstellung der Website (Einstellungen `currencySymbol`/`currencyPosition`, `--currency-symbol`/`--currency-position`; Standard `$` vor dem Betrag): `"15"` → `"$15"`, `"5 - 25"` → `"$5 – $25"`, `"10,20"` → `"$10,20"`; eine einzelne `"0"` → `""`.',
         ),
       ),
     cost_details: costDetailsSchema,

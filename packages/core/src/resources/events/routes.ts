@@ -156,7 +156,8 @@ async function mayEdit(context: RequestContext, params: Params): Promise<boolean
 const lockEvent = postLocker('event');
 
 export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
-  const updateParams = eventWriteParams(false, config.geolocation.enabled);
+  const currency = { symbol: config.currencySymbol, position: config.currencyPosition };
+  const updateParams = eventWriteParams(false, config.geolocation.enabled, currency);
   return [
     {
       name: 'events.list',
@@ -173,7 +174,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       path: '/events',
       methods: ['POST'],
       summary: d('Create an event.', 'Eine Veranstaltung anlegen.'),
-      params: eventWriteParams(true, config.geolocation.enabled),
+      params: eventWriteParams(true, config.geolocation.enabled, currency),
       authorize: mayCreate,
       operation: createEvent,
       response: eventSchema,

@@ -4,11 +4,17 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { canEditRecord } from '../../auth/capabilities.js';
-import { costDetails, formatCost } from '../../content/cost.js';
+import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../content/cost.js';
 import { plainText, renderHtml } from '../../content/html.js';
 import type { RequestContext } from '../../context.js';
 import { formatUtc } from '../../dates/format.js';
-import { type DateDetails, dateDetails, toIsoWithOffset, zoneAbbreviation } from '../../dates/zones.js';
+import {
+  type DateDetails,
+  dateDetails,
+  toIsoWithOffset,
+  utcToLocal,
+  zoneAbbreviation,
+} from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { organizers } from '../organizers/organizers.js';
@@ -37,6 +43,34 @@ function storedDateDetails(value: string): DateDetails {
   if (!parts) return dateDetails(value);
   const [, year, month, day, hour, minutes, seconds] = parts as unknown as string[];
   return { year, month, day, hour, minutes, seconds } as DateDetails;
+}
+
+/** ISO 4217 codes of the common currency symbols; a three-letter symbol is its own code. */
+const CURRENCY_CODES: Record<string, string> = {
+  $: 'USD',
+  US$: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₪': 'ILS',
+  zł: 'PLN',
+  Fr: 'CHF',
+  'Fr.': 'CHF',
+  kr: 'SEK',
+  R$: 'BRL',
+  A$: 'AUD',
+  C$: 'CAD',
+};
+
+/** `offers.priceCurrency` for a currency symbol: its ISO code, else `USD` (the plugin's default code). */
+export function currencyCode(symbol: string): string {
+  const trimmed = symbol.trim();
+  if (/^[A-Z]{3}$/.test(trimmed)) return trimmed;
+  return CURRENCY_CODES[trimmed] ?? 'USD';
 }
 
 /** Constant-time comparison of a sent password with the stored one (ref §8.3). */
@@ -119,10 +153,11 @@ export async function serializeEvents(
     organizers.loadSerialized(context, [...new Set(links.map((l) => l.organizer_id))], options.single),
   ]);
   const nowUtc = formatUtc(context.now);
+  const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
   return records.map(({ post, event }) => {
     const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
     const url = context.urls.site(`/event/${post.slug}/`);
-    const values: number[] = JSON.parse(event.cost);
+    const costItems = storedCostItems(event.cost);
     const position = event.currency_position as 'prefix' | 'postfix' | '';
     // The linked-post serializer builds plain records for both kinds; their shapes are checked by the
     // contract suite against the Venue and Organizer schemas, not here.
@@ -160,8 +195,8 @@ export async function serializeEvents(
       utc_end_date_details: storedDateDetails(event.end_utc),
       timezone: event.timezone,
       timezone_abbr: zoneAbbreviation(event.timezone, event.start_utc),
-      cost: formatCost(values, event.currency_symbol, position),
-      cost_details: costDetails(values, event.currency_symbol, event.currency_code, position),
+      cost: formatCost(costItems, event.currency_symbol, position, currencyDefaults),
+      cost_details: costDetails(costItems, event.currency_symbol, event.currency_code, position),
       website: event.website ?? url,
       show_map: event.show_map === 1,
       show_map_link: event.show_map_link === 1,
@@ -175,6 +210,9 @@ export async function serializeEvents(
       custom_fields: [],
     };
     if (options.single) {
+      // The plugin's keys and order (SPEC §14; transcripts 08/09): the first organizer only, as an object.
+      const firstOrganizer = organizerList[0]?.json_ld;
+      const lowest = costItems[0];
       out.json_ld = {
         '@context': 'http://schema.org',
         '@type': 'Event',
@@ -182,23 +220,32 @@ export async function serializeEvents(
         description: plainText(description),
         ...(image ? { image: image.url } : {}),
         url,
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        eventStatus: 'https://schema.org/EventScheduled',
         startDate: toIsoWithOffset(event.start_local, event.timezone),
         endDate: toIsoWithOffset(event.end_local, event.timezone),
-        eventStatus: 'https://schema.org/EventScheduled',
         ...(venue?.json_ld ? { location: venue.json_ld } : {}),
-        ...(organizerList.length > 0
-          ? { organizer: organizerList.map((o) => o.json_ld).filter(Boolean) }
-          : {}),
-        ...(values.length > 0
+        ...(firstOrganizer ? { organizer: firstOrganizer } : {}),
+        ...(lowest !== undefined
           ? {
               offers: {
                 '@type': 'Offer',
-                price: String(Math.min(...values)),
-                ...(event.currency_code ? { priceCurrency: event.currency_code } : {}),
+                price: costAmount(lowest) === null ? '0' : costValue(lowest),
+                priceCurrency:
+                  event.currency_code ||
+                  currencyCode(event.currency_symbol !== '' ? event.currency_symbol : config.currencySymbol),
                 url,
+                category: 'primary',
+                availability: 'inStock',
+                // The day the event was published, at midnight in the site's zone (the plugin's form).
+                validFrom: toIsoWithOffset(
+                  `${utcToLocal(post.date_utc, config.timezone).slice(0, 10)} 00:00:00`,
+                  config.timezone,
+                ),
               },
             }
           : {}),
+        performer: 'Organization',
       };
     }
     return mayViewProtected(context, post, options) ? out : blankProtected(out);

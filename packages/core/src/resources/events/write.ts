@@ -91,7 +91,7 @@ function costValues(params: Params, existing: EventRow | undefined) {
       : String(raw ?? '');
   const parsed = parseCost(input);
   return {
-    cost: JSON.stringify(parsed.values),
+    cost: JSON.stringify(parsed.items),
     // The currency sign is whatever text surrounds the amounts: markup in it becomes plain text, as in titles.
     currency_symbol: /[<>&]/.test(parsed.symbol) ? plainTitle(parsed.symbol) : parsed.symbol,
     currency_position: parsed.position,
@@ -174,8 +174,8 @@ export async function writeEvent(
     ...costValues(params, existing?.event),
     currency_code: existing?.event.currency_code ?? '',
     website: params.website !== undefined ? String(params.website).trim() : (existing?.event.website ?? null),
-    show_map: flag(params.show_map, existing?.event.show_map, 1),
-    show_map_link: flag(params.show_map_link, existing?.event.show_map_link, 1),
+    show_map: flag(params.show_map, existing?.event.show_map, 0),
+    show_map_link: flag(params.show_map_link, existing?.event.show_map_link, 0),
     hide_from_listings: flag(params.hide_from_listings, existing?.event.hide_from_listings, 0),
     sticky: flag(params.sticky, existing?.event.sticky, 0),
     featured: flag(params.featured, existing?.event.featured, 0),

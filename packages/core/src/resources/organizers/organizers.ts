@@ -36,16 +36,16 @@ export const organizerKind: LinkedPostKind = {
   },
   serializeDetails: (row) => ({ phone: row.phone, website: row.website, email: row.email }),
   unfilteredDetails: () => ({}),
+  // The plugin's keys and order (SPEC §14): a `Person`, no `@context`, telephone, email and sameAs always.
   jsonLd: (row, base) => ({
-    '@context': 'http://schema.org',
-    '@type': 'Organization',
+    '@type': 'Person',
     name: base.name,
     description: base.description,
     ...(base.image ? { image: base.image } : {}),
     url: base.url,
-    ...(row.phone ? { telephone: row.phone } : {}),
-    ...(row.email ? { email: row.email } : {}),
-    ...(row.website ? { sameAs: row.website } : {}),
+    telephone: row.phone,
+    email: row.email,
+    sameAs: row.website,
   }),
   codes: {
     notAccessible: 'organizer-not-accessible',

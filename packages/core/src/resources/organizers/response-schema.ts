@@ -21,7 +21,7 @@ export const organizerSchema = z
     phone: optionalText('Phone number.', 'Telefonnummer.'),
     website: optionalText('Website address.', 'Adresse der Website.'),
     email: optionalText('E-mail address.', 'E-Mail-Adresse.'),
-    json_ld: jsonLd('Organization').optional(),
+    json_ld: jsonLd('Person').optional(),
     ...globalIdFields,
   })
   .meta({

@@ -90,10 +90,10 @@ export const globalIdFields = {
     ),
 };
 
-/** A schema.org object (`Event`, `Place`, `Organization`) for search engines; only on single reads. */
+/** A schema.org object (`Event`, `Place`, `Person`) for search engines; only on single reads. */
 export function jsonLd(type: string) {
   return z
-    .looseObject({ '@context': z.string(), '@type': z.literal(type) })
+    .looseObject({ '@context': z.string().optional(), '@type': z.literal(type) })
     .meta(
       describe(
         `A schema.org \`${type}\` in JSON-LD; only in the answer of a single read (by ID or slug).`,

@@ -150,8 +150,8 @@ export const venueKind: LinkedPostKind = {
         addressCountry: row.country,
       }).filter(([, v]) => v),
     );
+    // The plugin's keys and order (SPEC §14): no `@context` (it is the event's), telephone and sameAs always.
     return {
-      '@context': 'http://schema.org',
       '@type': 'Place',
       name: base.name,
       description: base.description,
@@ -161,8 +161,8 @@ export const venueKind: LinkedPostKind = {
       ...(row.geo_lat !== null && row.geo_lng !== null
         ? { geo: { '@type': 'GeoCoordinates', latitude: row.geo_lat, longitude: row.geo_lng } }
         : {}),
-      ...(row.phone ? { telephone: row.phone } : {}),
-      ...(row.website ? { sameAs: row.website } : {}),
+      telephone: row.phone,
+      sameAs: row.website,
     };
   },
   codes: {
