@@ -30,21 +30,11 @@ import {
  * whole replay runs.
  */
 const PENDING: Record<string, string[]> = {
-  '01-show-map-default': ['§14 show_map/show_map_link false when absent'],
-  '02-cost-formatting': [
-    '§14 show_map/show_map_link false when absent',
-    "§14 cost with the default currency symbol and position; values as the plugin's strings",
-  ],
-  // The list itself already answers as the plugin; the trashed event's slug is not renamed yet, and its url
-  // and website are the plugin's plain permalink of a trashed post ({site}/?post_type=tribe_events&p=<id>).
-  '03-status-trash-list': ['§14 slugs renamed on trash (slug <slug>__trashed, url/website plain permalink)'],
-  '04-trash-renames-slug': ['§14 slugs renamed on trash', '§14 Allow per caller'],
-  '05-by-slug-write-unknown': ['§14 by-slug write to an unknown event slug → 404 rest-event-not-found'],
   '06-venue-dedupe-keeps-name': ['§14 dedupe hit keeps the stored name'],
   '07-category-term-exists-message': ['§14 category term_exists message'],
-  '08-search-as-list': ['§14 search as a list → 400 rest_invalid_param', '§14 Allow per caller'],
-  '09-strict-dates-default-window': ['§14 strict-mode default window', '§14 Allow per caller'],
-  '10-child-category-url': ['§14 hierarchical child category url', '§14 Allow per caller'],
+  '08-search-as-list': ['§14 search as a list → 400 rest_invalid_param'],
+  '09-strict-dates-default-window': ['§14 strict-mode default window'],
+  '10-child-category-url': ['§14 hierarchical child category url'],
   '11-tag-parent-rejected': ['§14 tags refuse parent'],
 };
 

@@ -20,6 +20,7 @@ import { loadImages, serializeImage } from '../images/repository.js';
 import { organizers } from '../organizers/organizers.js';
 import type { OrganizerOutput } from '../organizers/response-schema.js';
 import { postDates } from '../posts/fields.js';
+import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import { loadEventTerms } from '../terms/event-terms.js';
@@ -156,7 +157,7 @@ export async function serializeEvents(
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
   return records.map(({ post, event }) => {
     const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
-    const url = context.urls.site(`/event/${post.slug}/`);
+    const url = postPermalink(context.urls, 'event', post);
     const costItems = storedCostItems(event.cost);
     const position = event.currency_position as 'prefix' | 'postfix' | '';
     // The linked-post serializer builds plain records for both kinds; their shapes are checked by the

@@ -31,6 +31,7 @@ import {
   resolvePublication,
   sharedPostParams,
 } from './fields.js';
+import { postPermalink } from './permalink.js';
 import { hidesLinksOf } from './protected-links.js';
 import {
   effectiveStatus,
@@ -211,7 +212,7 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
       const detail = detailById.get(id);
       if (!post || !detail) continue;
       const t = texts.get(id) ?? { title: '', description: '', excerpt: '' };
-      const url = context.urls.site(`/${type}/${post.slug}/`);
+      const url = postPermalink(context.urls, type, post);
       const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
       const description = renderHtml(t.description);
       const filtered: Record<string, unknown> = {
