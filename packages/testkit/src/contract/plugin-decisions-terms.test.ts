@@ -1,0 +1,108 @@
+/**
+ * SPEC §14, as the real plugin answered (`reference/tec-transcripts/decided/`): the category `term_exists`
+ * message (07), `search` as a list on venues and organizers (08), the strict-mode default window (09), a
+ * duplicate-avoidance hit that keeps the stored name (06), hierarchical child category URLs (10) and tags
+ * refusing `parent` (11).
+ */
+import { beforeEach, expect, it } from 'vitest';
+import { describeContract, type TestResponse } from '../index.js';
+
+const NOW = '2026-11-25T17:32:07Z';
+
+/** A query component of a list's `rest_url`, decoded. */
+const restQuery = (res: TestResponse, name: string): string | null =>
+  new URL(res.json.rest_url).searchParams.get(name);
+
+describeContract('SPEC §14: terms, linked-record search and dedupe, strict default window', (service) => {
+  beforeEach(async () => {
+    await service().reset();
+    service().setNow(NOW);
+  });
+
+  const post = async (path: string, json: Record<string, unknown>, as = 'admin') =>
+    service().request('POST', path, { json, as });
+
+  // decided/07-category-term-exists-message.json
+  it('a duplicate category name: term_exists "… with this parent."; tags keep "… in this taxonomy."', async () => {
+    const first = await post('/categories', { name: 'Cat b' });
+    expect(first.status, first.text).toBe(201);
+    const again = await post('/categories', { name: 'Cat b' });
+    expect(again.status).toBe(400);
+    expect(again.json).toEqual({
+      code: 'term_exists',
+      message: 'A term with the name provided already exists with this parent.',
+      data: { status: 400, term_id: first.json.id },
+    });
+
+    const tag = await post('/tags', { name: 'Tag b' });
+    const tagAgain = await post('/tags', { name: 'Tag b' });
+    expect(tagAgain.status).toBe(400);
+    expect(tagAgain.json).toEqual({
+      code: 'term_exists',
+      message: 'A term with the name provided already exists in this taxonomy.',
+      data: { status: 400, term_id: tag.json.id },
+    });
+  });
+
+  // decided/10-child-category-url.json
+  it("a child category's url runs through its ancestors' slugs, in the item and in lists", async () => {
+    const top = await post('/categories', { name: 'B top' });
+    const child = await post('/categories', { name: 'Cat child', parent: top.json.id });
+    const grandchild = await post('/categories', { name: 'Grand', parent: child.json.id });
+    expect(child.json.url).toBe('http://calendar.test/events/category/b-top/cat-child/');
+    const read = await service().request('GET', `/categories/${child.json.id}`);
+    expect(read.json).toMatchObject({
+      parent: top.json.id,
+      url: 'http://calendar.test/events/category/b-top/cat-child/',
+      urls: { up: `${service().baseUrl}/calendar/events/v1/categories/${top.json.id}` },
+    });
+    expect(grandchild.json.url).toBe('http://calendar.test/events/category/b-top/cat-child/grand/');
+    expect(top.json.url).toBe('http://calendar.test/events/category/b-top/');
+
+    const list = await service().request('GET', '/categories', { query: { hide_empty: 'false' } });
+    expect(list.status).toBe(200);
+    const urls = Object.fromEntries(
+      list.json.categories.map((c: { slug: string; url: string }) => [c.slug, c.url]),
+    );
+    expect(urls).toEqual({
+      'b-top': 'http://calendar.test/events/category/b-top/',
+      'cat-child': 'http://calendar.test/events/category/b-top/cat-child/',
+      grand: 'http://calendar.test/events/category/b-top/cat-child/grand/',
+    });
+
+    // A renamed parent slug moves its children's urls.
+    await service().request('PATCH', `/categories/${top.json.id}`, { json: { slug: 'top' }, as: 'admin' });
+    const moved = await service().request('GET', `/categories/${grandchild.json.id}`);
+    expect(moved.json.url).toBe('http://calendar.test/events/category/top/cat-child/grand/');
+  });
+
+  // decided/11-tag-parent-rejected.json
+  it('a tag created or updated with parent is a 400 rest_taxonomy_not_hierarchical', async () => {
+    const b = await post('/tags', { name: 'TP b' });
+    const refused = {
+      code: 'rest_taxonomy_not_hierarchical',
+      message: 'Cannot set parent term, taxonomy is not hierarchical.',
+      data: { status: 400 },
+    };
+    const created = await post('/tags', { name: 'TP x', parent: b.json.id });
+    expect(created.status).toBe(400);
+    expect(created.json).toEqual(refused);
+    const zero = await post('/tags', { name: 'TP x', parent: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.json).toEqual(refused);
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      const updated = await service().request(method, `/tags/${b.json.id}`, {
+        json: { name: 'TP renamed', parent: b.json.id },
+        as: 'admin',
+      });
+      expect(updated.status, method).toBe(400);
+      expect(updated.json).toEqual(refused);
+    }
+    // Nothing was written.
+    const tags = await service().request('GET', '/tags', { query: { hide_empty: 'false' } });
+    expect(tags.json.tags.map((t: { name: string }) => t.name)).toEqual(['TP b']);
+    // Permission still comes first.
+    const anonymous = await service().request('POST', '/tags', { json: { name: 'TP y', parent: 1 } });
+    expect(anonymous.status).toBe(401);
+  });
+});
