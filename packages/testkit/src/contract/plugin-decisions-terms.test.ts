@@ -44,6 +44,52 @@ describeContract('SPEC §14: terms, linked-record search and dedupe, strict defa
     });
   });
 
+  // decided/08-search-as-list.json
+  it('search given as a list on venues and organizers is a 400 rest_invalid_param (params.search)', async () => {
+    for (const path of ['/venues', '/organizers']) {
+      for (const query of ['search%5B%5D=a&search%5B%5D=b', 'search%5B%5D=a']) {
+        const res = await service().request('GET', path, { query });
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(res.json).toEqual({
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): search',
+          data: { status: 400, params: { search: 'Invalid parameter.' }, details: [] },
+        });
+      }
+    }
+  });
+
+  // decided/06-venue-dedupe-keeps-name.json
+  it('a dedupe hit on a name differing only in letter case links the record and keeps its stored name', async () => {
+    const venue = await post('/venues', { venue: 'Venue Hall x1' });
+    expect(venue.status, venue.text).toBe(201);
+    const again = await post('/venues', { venue: 'venue hall x1', phone: '999' });
+    expect(again.status).toBe(201);
+    expect(again.json).toMatchObject({
+      id: venue.json.id,
+      venue: 'Venue Hall x1',
+      slug: 'venue-hall-x1',
+      phone: '999',
+    });
+    expect((await service().request('GET', `/venues/${venue.json.id}`)).json.venue).toBe('Venue Hall x1');
+
+    const organizer = await post('/organizers', { organizer: 'Org Name' });
+    const orgAgain = await post('/organizers', { organizer: 'ORG NAME', email: 'o@example.test' });
+    expect(orgAgain.json).toMatchObject({ id: organizer.json.id, organizer: 'Org Name' });
+
+    // Inline in an event write, the same.
+    const event = await post('/events', {
+      title: 'Linked',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-01 11:00:00',
+      venue: { venue: 'VENUE HALL X1' },
+      organizer: [{ organizer: 'org name' }],
+    });
+    expect(event.status, event.text).toBe(201);
+    expect(event.json.venue).toMatchObject({ id: venue.json.id, venue: 'Venue Hall x1' });
+    expect(event.json.organizer[0]).toMatchObject({ id: organizer.json.id, organizer: 'Org Name' });
+  });
+
   // decided/10-child-category-url.json
   it("a child category's url runs through its ancestors' slugs, in the item and in lists", async () => {
     const top = await post('/categories', { name: 'B top' });
