@@ -59,6 +59,39 @@ describeContract('SPEC §14: terms, linked-record search and dedupe, strict defa
     }
   });
 
+  // decided/09-strict-dates-default-window.json
+  it('strict_dates without start_date: from yesterday 23:59:00 to now + 24 months, unsnapped', async () => {
+    const create = async (title: string, start: string, end: string) => {
+      const res = await post('/events', { title, start_date: start, end_date: end });
+      expect(res.status, res.text).toBe(201);
+    };
+    await create('Yesterday 23:58', '2026-11-24 23:58:00', '2026-11-25 01:00:00');
+    await create('Yesterday 23:59', '2026-11-24 23:59:00', '2026-11-25 01:00:00');
+    await create('Ends in 24 months', '2028-11-25 10:00:00', '2028-11-25 17:32:07');
+    await create('Ends later that day', '2028-11-25 10:00:00', '2028-11-25 17:32:08');
+    const res = await service().request('GET', '/events', { query: { strict_dates: '1' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.events.map((e: { title: string }) => e.title)).toEqual([
+      'Yesterday 23:59',
+      'Ends in 24 months',
+    ]);
+    expect(restQuery(res, 'start_date')).toBe('2026-11-24 23:59:00');
+    expect(restQuery(res, 'end_date')).toBe('2028-11-25 17:32:07');
+
+    // With an explicit start, the default end is still unsnapped (the recorded request).
+    const withStart = await service().request('GET', '/events', {
+      query: { start_date: '2026-11-26 11:00:00', strict_dates: 'yes' },
+    });
+    expect(withStart.status).toBe(200);
+    expect(restQuery(withStart, 'start_date')).toBe('2026-11-26 11:00:00');
+    expect(restQuery(withStart, 'end_date')).toBe('2028-11-25 17:32:07');
+
+    // Inclusive mode keeps its whole days.
+    const inclusive = await service().request('GET', '/events');
+    expect(restQuery(inclusive, 'start_date')).toBe('2026-11-24 00:00:00');
+    expect(restQuery(inclusive, 'end_date')).toBe('2028-11-25 23:59:59');
+  });
+
   // decided/06-venue-dedupe-keeps-name.json
   it('a dedupe hit on a name differing only in letter case links the record and keeps its stored name', async () => {
     const venue = await post('/venues', { venue: 'Venue Hall x1' });

@@ -50,6 +50,18 @@ const timeParam = (en: string, de: string, defaultValue?: (context: RequestConte
     ...(defaultValue ? { default: defaultValue } : {}),
   });
 
+/**
+ * The default window of strict mode (SPEC §14, as the plugin): its defaults `yesterday 23:59` and
+ * `+24 months`, evaluated in UTC and read exactly, as strict mode reads every bound; UTC instants.
+ */
+function strictDefaultWindow(context: RequestContext): { startUtc: string; endUtc: string } {
+  const options = { now: context.now, timezone: 'UTC' };
+  return {
+    startUtc: parseTimeInput('yesterday 23:59', options)!.local,
+    endUtc: parseTimeInput('+24 months', options)!.local,
+  };
+}
+
 /** The default window (ref §6.1): from the start of yesterday to the end of the day 24 months ahead. */
 function defaultWindow(context: RequestContext): { startLocal: string; endLocal: string } {
   const options = { now: context.now, timezone: context.config.timezone };
@@ -329,11 +341,15 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     let endUtc: string | undefined;
     if (params.start_date !== undefined) startUtc = bound(context, params.start_date, 'start', strict);
     else if (relative.length === 0) {
-      startUtc = localToUtc(defaultWindow(context).startLocal, zone);
+      startUtc = strict
+        ? strictDefaultWindow(context).startUtc
+        : localToUtc(defaultWindow(context).startLocal, zone);
     }
     if (params.end_date !== undefined) endUtc = bound(context, params.end_date, 'end', strict);
     else if (relative.length === 0) {
-      endUtc = localToUtc(defaultWindow(context).endLocal, zone);
+      endUtc = strict
+        ? strictDefaultWindow(context).endUtc
+        : localToUtc(defaultWindow(context).endLocal, zone);
     }
     if (startUtc !== undefined) {
       query = query.where('events.start_utc', '>=', startUtc);
