@@ -184,4 +184,41 @@ describeContract('SPEC §14: terms, linked-record search and dedupe, strict defa
     const anonymous = await service().request('POST', '/tags', { json: { name: 'TP y', parent: 1 } });
     expect(anonymous.status).toBe(401);
   });
+
+  // SPEC §14, the rest_url echo (tec-transcripts/3*.json): effective relative bounds, no featured=0/ticketed=0.
+  it('rest_url echoes the effective relative bounds and no featured=0 or ticketed=0; next_rest_url keeps them', async () => {
+    for (let n = 1; n <= 3; n++) {
+      const res = await post('/events', {
+        title: `E${n}`,
+        start_date: `2026-12-0${n} 10:00:00`,
+        end_date: `2026-12-0${n} 11:00:00`,
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const query = {
+      starts_after: '2026-11-30',
+      ends_before: '2026-12-09 08:00',
+      featured: 'false',
+      ticketed: 'false',
+    };
+    const res = await service().request('GET', '/events', { query: { ...query, per_page: 2 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.events.map((e: { title: string }) => e.title)).toEqual(['E1', 'E2']);
+    const echoed = new URL(res.json.rest_url).searchParams;
+    expect(echoed.get('starts_after')).toBe('2026-11-30 23:59:59');
+    expect(echoed.get('ends_before')).toBe('2026-12-09 23:59:59');
+    expect(echoed.has('featured')).toBe(false);
+    expect(echoed.has('ticketed')).toBe(false);
+    expect(echoed.has('start_date')).toBe(false);
+    const next = new URL(res.json.next_rest_url).searchParams;
+    expect(next.get('starts_after')).toBe('2026-11-30 23:59:59');
+    expect(next.get('page')).toBe('2');
+
+    const strict = await service().request('GET', '/events', {
+      query: { starts_after: '2026-12-01 10:00:00', strict_dates: '1' },
+    });
+    expect(strict.json.events.map((e: { title: string }) => e.title)).toEqual(['E2', 'E3']);
+    expect(new URL(strict.json.rest_url).searchParams.get('starts_after')).toBe('2026-12-01 10:00:00');
+    expect(new URL(strict.json.rest_url).searchParams.get('strict_dates')).toBe('1');
+  });
 });

@@ -335,6 +335,7 @@ export async function listEvents(context: RequestContext, params: Params): Promi
 
   // Dates: explicit bounds, relative bounds, and the default window that relative bounds switch off.
   const include: number[] | undefined = params.include ? idList(params.include) : undefined;
+  const relativeBounds: Partial<Record<(typeof RELATIVE)[number][0], string>> = {};
   if (!include) {
     const relative = RELATIVE.filter(([name]) => params[name] !== undefined);
     let startUtc: string | undefined;
@@ -365,6 +366,7 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       if (params[name] === undefined) continue;
       // Inclusive mode moves every relative bound to the end of its day (ref §6.1).
       const value = bound(context, params[name], 'end', strict);
+      relativeBounds[name] = value;
       query = query.where(column, operator, value);
       // Redundant bounds on the start, so the start index serves the end filters too: an event that ends
       // before V started before V; one that ends after V started after V minus the longest event's length.
@@ -401,7 +403,9 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     query = query.where('events.parent_id', '=', params.post_parent);
     echo.push(['post_parent', String(params.post_parent)]);
   }
-  for (const [name] of RELATIVE) if (params[name] !== undefined) echo.push([name, params[name]]);
+  // The effective bounds, as start_date and end_date are echoed (the plugin's echo, SPEC §14).
+  for (const [name] of RELATIVE)
+    if (relativeBounds[name] !== undefined) echo.push([name, utcToLocal(relativeBounds[name]!, zone)]);
 
   for (const [name, taxonomy] of [
     ['categories', 'category'],
@@ -439,7 +443,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       if (params.ticketed) query = query.where('events.id', 'in', ticketed.length > 0 ? ticketed : [0]);
       else if (ticketed.length > 0) query = query.where('events.id', 'not in', ticketed);
     }
-    echo.push(['ticketed', params.ticketed ? '1' : '0']);
+    // As the plugin: `ticketed=1` is echoed, `ticketed=0` is not (SPEC §14).
+    if (params.ticketed) echo.push(['ticketed', '1']);
   }
 
   if (
@@ -512,7 +517,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
 
   if (params.featured !== undefined) {
     query = query.where('events.featured', '=', params.featured ? 1 : 0);
-    echo.push(['featured', params.featured ? '1' : '0']);
+    // As the plugin: `featured=1` is echoed, `featured=0` is not (SPEC §14).
+    if (params.featured) echo.push(['featured', '1']);
   }
 
   const withPosts = (q: EventQuery): EventPostQuery => {
