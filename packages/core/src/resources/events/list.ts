@@ -75,13 +75,13 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
   return {
     ...pageParams,
     start_date: timeParam(
-      'Events that start on or after this date (whole days unless strict_dates). Default: the start of yesterday.',
-      'Veranstaltungen, die an oder nach diesem Datum beginnen (ganze Tage, außer mit strict_dates). Standard: Beginn des gestrigen Tages.',
+      'Events that start on or after this date (whole days unless strict_dates). Default: the start of yesterday (with strict_dates: yesterday 23:59:00 UTC).',
+      'Veranstaltungen, die an oder nach diesem Datum beginnen (ganze Tage, außer mit strict_dates). Standard: Beginn des gestrigen Tages (mit strict_dates: gestern 23:59:00 UTC).',
       (context) => defaultWindow(context).startLocal,
     ),
     end_date: timeParam(
-      'Events that end on or before this date (whole days unless strict_dates). Default: 24 months from now.',
-      'Veranstaltungen, die an oder vor diesem Datum enden (ganze Tage, außer mit strict_dates). Standard: in 24 Monaten.',
+      'Events that end on or before this date (whole days unless strict_dates). Default: the end of the day 24 months from now (with strict_dates: exactly 24 months from now).',
+      'Veranstaltungen, die an oder vor diesem Datum enden (ganze Tage, außer mit strict_dates). Standard: Ende des Tages in 24 Monaten (mit strict_dates: genau in 24 Monaten).',
       (context) => defaultWindow(context).endLocal,
     ),
     starts_before: timeParam(
