@@ -90,6 +90,14 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
       });
       await call('POST', `/events/${event.id}`, { title: `Konzert ${e}`, multilang_language: 'de' });
     }
+    // A tree: the genres under Music, two of them a level deeper (their urls run through their ancestors).
+    const categories: Array<{ id: number; slug: string }> = (await call('GET', '/categories?per_page=50'))
+      .categories;
+    const idOf = (slug: string) => categories.find((c) => c.slug === slug)!.id;
+    for (const genre of [0, 1, 2, 3])
+      await call('POST', `/categories/${idOf(`genre-${genre}`)}`, {
+        parent: idOf(genre < 2 ? 'music' : 'genre-0'),
+      });
   }, 120_000);
   afterAll(() => close());
 

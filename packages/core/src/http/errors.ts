@@ -135,7 +135,6 @@ export const PLUGIN_MESSAGES = {
   'invalid-linked-post-id': [400, 'The provided linked post ID is not valid'],
   'venue-archive-page-not-found': [404, 'The requested venue archive page does not exist'],
   'organizer-archive-page-not-found': [404, 'The requested organizer archive page does not exist'],
-  'archive-bad-search-string': [400, "The 'search' parameter must be a string"],
   'event-tickets-not-active': [400, 'Event Tickets plugin is not activated.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -226,7 +226,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       throw forbidden(context.principal !== null);
     // Preconditions come after validation and permission, so a bad request still answers 400/401/403.
     await precondition?.(context);
-    return route.operation(context, params);
+    return route.operation(context, params, raw);
   }
 
   /** Every answer, errors included, carries the CORS headers of an allowed origin (SPEC §4). */

@@ -5,6 +5,7 @@
 import type { ZodType } from 'zod';
 import type { RequestContext } from '../context.js';
 import type { Descriptions, ParamSpecs } from './param-spec.js';
+import type { ParamBag } from './parse-params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const EDIT_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
@@ -34,7 +35,11 @@ export interface RouteDefinition {
    * that no other writer (another program too) changes it between the checks and the write.
    */
   lockRecord?: (context: RequestContext, params: Params) => Promise<void>;
-  operation: (context: RequestContext, params: Params) => Promise<OperationResult>;
+  /**
+   * The operation, given the validated parameters and the request's parameters as sent (for the few
+   * answers WordPress gives to a parameter the route does not declare).
+   */
+  operation: (context: RequestContext, params: Params, sent: ParamBag) => Promise<OperationResult>;
   /**
    * Whether the answer depends on the clock beyond the stored data (default date windows, computed
    * defaults): such answers are cached for one clock second only.

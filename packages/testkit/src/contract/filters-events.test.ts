@@ -305,7 +305,7 @@ describeContract('event list filters', (service) => {
 
   // ---------------------------------------------------------------- featured (ref §6.2)
 
-  it('featured=true/false, echoed as 1/0', async () => {
+  it('featured=true/false; rest_url echoes featured=1 only, as the plugin (SPEC §14)', async () => {
     await create('Plain');
     await create('Star', { featured: true });
     await create('Plain too', { featured: false });
@@ -314,7 +314,7 @@ describeContract('event list filters', (service) => {
     expect(restQuery(yes, 'featured')).toBe('1');
     const no = await list({ featured: 'false' });
     expect(titles(no)).toEqual(['Plain', 'Plain too']);
-    expect(restQuery(no, 'featured')).toBe('0');
+    expect(restQuery(no, 'featured')).toBeNull();
     expect(titles(await list({ featured: '1' }))).toEqual(['Star']);
     expect(titles(await list({ featured: 'FALSE' }))).toEqual(['Plain', 'Plain too']);
     expect(titles(await list())).toEqual(['Plain', 'Star', 'Plain too']);

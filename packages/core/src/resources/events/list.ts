@@ -50,6 +50,18 @@ const timeParam = (en: string, de: string, defaultValue?: (context: RequestConte
     ...(defaultValue ? { default: defaultValue } : {}),
   });
 
+/**
+ * The default window of strict mode (SPEC §14, as the plugin): its defaults `yesterday 23:59` and
+ * `+24 months`, evaluated in UTC and read exactly, as strict mode reads every bound; UTC instants.
+ */
+function strictDefaultWindow(context: RequestContext): { startUtc: string; endUtc: string } {
+  const options = { now: context.now, timezone: 'UTC' };
+  return {
+    startUtc: parseTimeInput('yesterday 23:59', options)!.local,
+    endUtc: parseTimeInput('+24 months', options)!.local,
+  };
+}
+
 /** The default window (ref §6.1): from the start of yesterday to the end of the day 24 months ahead. */
 function defaultWindow(context: RequestContext): { startLocal: string; endLocal: string } {
   const options = { now: context.now, timezone: context.config.timezone };
@@ -63,13 +75,13 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
   return {
     ...pageParams,
     start_date: timeParam(
-      'Events that start on or after this date (whole days unless strict_dates). Default: the start of yesterday.',
-      'Veranstaltungen, die an oder nach diesem Datum beginnen (ganze Tage, außer mit strict_dates). Standard: Beginn des gestrigen Tages.',
+      'Events that start on or after this date (whole days unless strict_dates). Default: the start of yesterday (with strict_dates: yesterday 23:59:00 UTC).',
+      'Veranstaltungen, die an oder nach diesem Datum beginnen (ganze Tage, außer mit strict_dates). Standard: Beginn des gestrigen Tages (mit strict_dates: gestern 23:59:00 UTC).',
       (context) => defaultWindow(context).startLocal,
     ),
     end_date: timeParam(
-      'Events that end on or before this date (whole days unless strict_dates). Default: 24 months from now.',
-      'Veranstaltungen, die an oder vor diesem Datum enden (ganze Tage, außer mit strict_dates). Standard: in 24 Monaten.',
+      'Events that end on or before this date (whole days unless strict_dates). Default: the end of the day 24 months from now (with strict_dates: exactly 24 months from now).',
+      'Veranstaltungen, die an oder vor diesem Datum enden (ganze Tage, außer mit strict_dates). Standard: Ende des Tages in 24 Monaten (mit strict_dates: genau in 24 Monaten).',
       (context) => defaultWindow(context).endLocal,
     ),
     starts_before: timeParam(
@@ -323,17 +335,22 @@ export async function listEvents(context: RequestContext, params: Params): Promi
 
   // Dates: explicit bounds, relative bounds, and the default window that relative bounds switch off.
   const include: number[] | undefined = params.include ? idList(params.include) : undefined;
+  const relativeBounds: Partial<Record<(typeof RELATIVE)[number][0], string>> = {};
   if (!include) {
     const relative = RELATIVE.filter(([name]) => params[name] !== undefined);
     let startUtc: string | undefined;
     let endUtc: string | undefined;
     if (params.start_date !== undefined) startUtc = bound(context, params.start_date, 'start', strict);
     else if (relative.length === 0) {
-      startUtc = localToUtc(defaultWindow(context).startLocal, zone);
+      startUtc = strict
+        ? strictDefaultWindow(context).startUtc
+        : localToUtc(defaultWindow(context).startLocal, zone);
     }
     if (params.end_date !== undefined) endUtc = bound(context, params.end_date, 'end', strict);
     else if (relative.length === 0) {
-      endUtc = localToUtc(defaultWindow(context).endLocal, zone);
+      endUtc = strict
+        ? strictDefaultWindow(context).endUtc
+        : localToUtc(defaultWindow(context).endLocal, zone);
     }
     if (startUtc !== undefined) {
       query = query.where('events.start_utc', '>=', startUtc);
@@ -349,6 +366,7 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       if (params[name] === undefined) continue;
       // Inclusive mode moves every relative bound to the end of its day (ref §6.1).
       const value = bound(context, params[name], 'end', strict);
+      relativeBounds[name] = value;
       query = query.where(column, operator, value);
       // Redundant bounds on the start, so the start index serves the end filters too: an event that ends
       // before V started before V; one that ends after V started after V minus the longest event's length.
@@ -385,7 +403,9 @@ export async function listEvents(context: RequestContext, params: Params): Promi
     query = query.where('events.parent_id', '=', params.post_parent);
     echo.push(['post_parent', String(params.post_parent)]);
   }
-  for (const [name] of RELATIVE) if (params[name] !== undefined) echo.push([name, params[name]]);
+  // The effective bounds, as start_date and end_date are echoed (the plugin's echo, SPEC §14).
+  for (const [name] of RELATIVE)
+    if (relativeBounds[name] !== undefined) echo.push([name, utcToLocal(relativeBounds[name]!, zone)]);
 
   for (const [name, taxonomy] of [
     ['categories', 'category'],
@@ -423,7 +443,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
       if (params.ticketed) query = query.where('events.id', 'in', ticketed.length > 0 ? ticketed : [0]);
       else if (ticketed.length > 0) query = query.where('events.id', 'not in', ticketed);
     }
-    echo.push(['ticketed', params.ticketed ? '1' : '0']);
+    // As the plugin: `ticketed=1` is echoed, `ticketed=0` is not (SPEC §14).
+    if (params.ticketed) echo.push(['ticketed', '1']);
   }
 
   if (
@@ -496,7 +517,8 @@ export async function listEvents(context: RequestContext, params: Params): Promi
 
   if (params.featured !== undefined) {
     query = query.where('events.featured', '=', params.featured ? 1 : 0);
-    echo.push(['featured', params.featured ? '1' : '0']);
+    // As the plugin: `featured=1` is echoed, `featured=0` is not (SPEC §14).
+    if (params.featured) echo.push(['featured', '1']);
   }
 
   const withPosts = (q: EventQuery): EventPostQuery => {

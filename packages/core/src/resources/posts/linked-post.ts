@@ -385,7 +385,8 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     const duplicate = await findDuplicate(context, params);
     // Only a record the caller may edit is reused (and overwritten); anyone else gets a record of their own.
     const reusable = duplicate && canEditRecord(context.principal, duplicate) ? duplicate : undefined;
-    return applyWrite(context, params, reusable);
+    // The reused record keeps its stored name, whatever the letter case sent (SPEC §14).
+    return applyWrite(context, reusable ? { ...params, [nameField]: undefined } : params, reusable);
   }
 
   function notAccessible(): ApiError {
@@ -462,8 +463,6 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     const statuses = visibleStatusesFor(context, params.status);
     const echo: Array<readonly [string, string]> = [];
     const nowUtc = formatUtc(context.now);
-    if (params.search !== undefined && typeof params.search !== 'string')
-      throw pluginError('archive-bad-search-string');
     let base = db.selectFrom('posts').where('posts.type', '=', type).where(statusCondition(statuses));
 
     // A search of blanks only has no fragment to look for: it filters nothing (as a request without it).
@@ -626,10 +625,10 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
               `${kind.label.plural} deren Name, Beschreibung oder Angaben den Text enthalten.`,
             ),
             {
-              // The plugin's `is_string` refuses only "": a search of blanks is accepted (and filters
-              // nothing). A text that is no string gets the plugin's own error from the list.
+              // The plugin's `is_string`: a list or any other value that is no string is an invalid
+              // parameter (SPEC §14), and so is "": a search of blanks is accepted (and filters nothing).
               validate: (value) =>
-                typeof value !== 'string' ||
+                typeof value === 'string' &&
                 (value === ''
                   ? false
                   : value.length > INPUT_LIMITS.searchLength

@@ -296,6 +296,34 @@ export async function ancestorsAndSelf(db: Db, id: number): Promise<Set<number>>
   return seen;
 }
 
+/**
+ * The slugs of a category's ancestors joined by `/`, from the top of the tree down to its parent (null for
+ * a top-level category), for the hierarchical archive URLs of categories (SPEC §14). A column of the row's
+ * own statement (correlated with `terms`), so a page of categories costs no statement more (SPEC §12). The
+ * walk builds the path as it climbs and stops after 100 levels, so a damaged tree with a cycle ends too.
+ */
+export const ancestorPath = sql<string | null>`(
+  with recursive anc_up(parent_id, path, depth) as (
+    select anc_p.parent_id, anc_p.slug, 1 from terms as anc_p where anc_p.id = ${sql.ref('terms.parent_id')}
+    union all
+    select anc_q.parent_id, anc_q.slug || '/' || anc_up.path, anc_up.depth + 1
+      from terms as anc_q inner join anc_up on anc_q.id = anc_up.parent_id
+      where anc_up.depth < 100
+  )
+  select path from anc_up order by depth desc limit 1
+)`;
+
+/** `ancestorPath` of one term, by its id (one statement; none for a top-level term). */
+export async function ancestorPathOf(db: Db, term: { id: number; parent: number }): Promise<string | null> {
+  if (term.parent === 0) return null;
+  const row = await db
+    .selectFrom('terms')
+    .select(ancestorPath.as('ancestor_path'))
+    .where('terms.id', '=', term.id)
+    .executeTakeFirst();
+  return row?.ancestor_path ?? null;
+}
+
 export interface TermTexts {
   name?: string;
   description?: string;

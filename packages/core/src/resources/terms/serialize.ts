@@ -64,8 +64,16 @@ export function termUrls(
   return urls;
 }
 
-/** Shape (b): what `/categories` and `/tags` return. Tags have no `parent` key; there is no `_links`. */
-export function serializeTerm(context: RequestContext, term: TermRecord): CategoryOutput | TagOutput {
+/**
+ * Shape (b): what `/categories` and `/tags` return. Tags have no `parent` key; there is no `_links`. `url`
+ * is the term's archive page, under the slugs of its ancestors for a category (`ancestorPath`, from the top
+ * down: WordPress's hierarchical term links).
+ */
+export function serializeTerm(
+  context: RequestContext,
+  term: TermRecord,
+  ancestors: string | null = null,
+): CategoryOutput | TagOutput {
   const kind = taxonomyKind(term.taxonomy);
   const common = {
     id: term.id,
@@ -76,7 +84,7 @@ export function serializeTerm(context: RequestContext, term: TermRecord): Catego
   };
   const rest = {
     meta: [],
-    url: context.urls.site(kind.permalink(term.slug)),
+    url: context.urls.site(kind.permalink(ancestors ? `${ancestors}/${term.slug}` : term.slug)),
     urls: termUrls(context, kind, term),
   };
   // Spelled out per taxonomy, so that each shape is checked against its own schema.

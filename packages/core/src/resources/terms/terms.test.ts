@@ -202,7 +202,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
         taxonomy: 'tribe_events_cat',
         parent,
         meta: [],
-        url: `${SITE}/events/category/jazz-nights/`,
+        url: `${SITE}/events/category/music/jazz-nights/`,
         urls: {
           self: `${API}/categories/${id}`,
           collection: `${API}/categories`,
@@ -295,7 +295,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       const again = await call('POST', '/categories', { as: 'editor', body: { name: 'CONCERTS', parent } });
       expect(again.json).toEqual({
         code: 'term_exists',
-        message: 'A term with the name provided already exists in this taxonomy.',
+        message: 'A term with the name provided already exists with this parent.',
         data: { status: 400, term_id: first },
       });
       expect(again.status).toBe(400);

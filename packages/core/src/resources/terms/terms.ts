@@ -15,12 +15,14 @@ import { escapeLike } from '../../db/traits.js';
 import { ApiError, invalidParam } from '../../http/errors.js';
 import { pageParams, resolvePaging, totalHeaders } from '../../http/pagination.js';
 import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
-import type { ParamValue } from '../../http/parse-params.js';
+import type { ParamBag, ParamValue } from '../../http/parse-params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import {
+  ancestorPath,
+  ancestorPathOf,
   ancestorsAndSelf,
   deleteTerm,
   findTermByName,
@@ -60,12 +62,22 @@ export function tagRoutes(): RouteDefinition[] {
 
 /**
  * WordPress's `term_exists` (ref §4.1): the existing term's id in `data.term_id`. `wp_insert_term` words it
- * differently for hierarchical taxonomies, where the name only has to be unique among siblings.
+ * differently for hierarchical taxonomies, where the name only has to be unique among siblings (SPEC §14).
  */
-function termExists(termId: number): ApiError {
-  // The reference's wording for both taxonomies (WordPress says "with this parent" for hierarchical ones).
-  const message = 'A term with the name provided already exists in this taxonomy.';
+function termExists(kind: TaxonomyKind, termId: number): ApiError {
+  const message = kind.hierarchical
+    ? 'A term with the name provided already exists with this parent.'
+    : 'A term with the name provided already exists in this taxonomy.';
   return new ApiError('term_exists', message, 400, { term_id: termId });
+}
+
+/** WordPress core's answer to a `parent` sent for a taxonomy without hierarchy (tags; SPEC §14). */
+function notHierarchical(): ApiError {
+  return new ApiError(
+    'rest_taxonomy_not_hierarchical',
+    'Cannot set parent term, taxonomy is not hierarchical.',
+    400,
+  );
 }
 
 /** `duplicate_term_slug`: WordPress answers 500 (the error has no status); a client mistake is a 400. */
@@ -240,7 +252,7 @@ async function serializeById(context: RequestContext, id: number): Promise<Recor
   const term = await loadTerm(context, id);
   // Validation checked the id; only a concurrent delete lands here.
   if (!term) throw invalidParam('id');
-  return serializeTerm(context, term);
+  return serializeTerm(context, term, await ancestorPathOf(context.db, term));
 }
 
 async function list(kind: TaxonomyKind, context: RequestContext, params: Params): Promise<OperationResult> {
@@ -295,7 +307,10 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
 
   const direction = String(params.order ?? 'asc').toLowerCase() === 'asc' ? 'asc' : 'desc';
   const sortKey = sortKeyFor(context, String(params.orderby ?? 'name'), include);
-  let page = filtered.select(TERM_RECORD_SELECTION);
+  // A category's ancestors, for its url, in the page's own statement (SPEC §12, §14).
+  let page = filtered
+    .select(TERM_RECORD_SELECTION)
+    .select((kind.hierarchical ? ancestorPath : sql<string | null>`null`).as('ancestor_path'));
   if (sortKey) page = page.orderBy(sortKey, direction);
   page = page.orderBy('terms.id', 'asc').limit(paging.perPage).offset(paging.offset);
 
@@ -312,7 +327,7 @@ async function list(kind: TaxonomyKind, context: RequestContext, params: Params)
     rest_url: restUrl,
     total,
     total_pages: totalPages,
-    [kind.collection]: rows.map((row) => serializeTerm(context, toTermRecord(row))),
+    [kind.collection]: rows.map((row) => serializeTerm(context, toTermRecord(row), row.ancestor_path)),
   };
   const links: string[] = [];
   if (paging.page < totalPages) {
@@ -364,8 +379,19 @@ async function read(context: RequestContext, params: Params): Promise<OperationR
   return { body: await serializeById(context, params.id) };
 }
 
-async function create(kind: TaxonomyKind, context: RequestContext, params: Params): Promise<OperationResult> {
+/** `parent` sent to a taxonomy without hierarchy: WordPress's `isset`, so anything but null (SPEC §14). */
+function refuseParent(kind: TaxonomyKind, sent: ParamBag): void {
+  if (!kind.hierarchical && sent.parent !== undefined && sent.parent !== null) throw notHierarchical();
+}
+
+async function create(
+  kind: TaxonomyKind,
+  context: RequestContext,
+  params: Params,
+  sent: ParamBag,
+): Promise<OperationResult> {
   const { db } = context;
+  refuseParent(kind, sent);
   const name = plainTitle(params.name);
   const parent: number = kind.hierarchical ? (params.parent ?? 0) : 0;
   const requestedSlug = params.slug !== undefined ? sanitizeSlug(params.slug) : '';
@@ -377,7 +403,7 @@ async function create(kind: TaxonomyKind, context: RequestContext, params: Param
   if (sameName) {
     const slugIsFree =
       requestedSlug !== '' && (await termSlugTaken(db, kind.taxonomy, requestedSlug)) === undefined;
-    if (!slugIsFree) throw termExists(sameName.id);
+    if (!slugIsFree) throw termExists(kind, sameName.id);
   }
 
   const wanted = requestedSlug || sanitizeSlug(name) || kind.taxonomy;
@@ -396,10 +422,16 @@ async function create(kind: TaxonomyKind, context: RequestContext, params: Param
 }
 
 /** Updates are partial: only the sent fields change (SPEC §10). */
-async function update(kind: TaxonomyKind, context: RequestContext, params: Params): Promise<OperationResult> {
+async function update(
+  kind: TaxonomyKind,
+  context: RequestContext,
+  params: Params,
+  sent: ParamBag,
+): Promise<OperationResult> {
   const { db, config, language } = context;
   const term = await loadTerm(context, params.id);
   if (!term) throw invalidParam('id');
+  refuseParent(kind, sent);
   const name = params.name !== undefined ? plainTitle(params.name) : undefined;
 
   const changes: { parent_id?: number; slug?: string } = {};
@@ -440,7 +472,7 @@ async function update(kind: TaxonomyKind, context: RequestContext, params: Param
 async function remove(context: RequestContext, params: Params): Promise<OperationResult> {
   const term: TermRecord | undefined = await loadTerm(context, params.id);
   if (!term) throw invalidParam('id');
-  const previous = serializeTerm(context, term);
+  const previous = serializeTerm(context, term, await ancestorPathOf(context.db, term));
   await deleteTerm(context.db, term);
   return { body: previous };
 }
@@ -472,7 +504,7 @@ function termRoutes(kind: TaxonomyKind): RouteDefinition[] {
       summary: text(`Create an ${en.one}.`, `${de.one} anlegen.`),
       params: writeParams(kind, true),
       authorize: mayManage,
-      operation: (context, params) => create(kind, context, params),
+      operation: (context, params, sent) => create(kind, context, params, sent),
       response: responses.item,
     },
     {
@@ -495,7 +527,7 @@ function termRoutes(kind: TaxonomyKind): RouteDefinition[] {
       params: { id, ...writeParams(kind, false) },
       lockRecord: lockTerm,
       authorize: mayManage,
-      operation: (context, params) => update(kind, context, params),
+      operation: (context, params, sent) => update(kind, context, params, sent),
       response: responses.item,
     },
     {
