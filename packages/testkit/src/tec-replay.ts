@@ -40,11 +40,15 @@ export interface DecidedFile {
   steps: DecidedStep[];
 }
 
-/** `reference/tec-transcripts/decided/`, beside the repository (`../shared/…`), or `TEC_TRANSCRIPTS`/decided. */
+/**
+ * The plugin's recorded answers behind SPEC §14 (`reference/tec-transcripts/decided/`), copied into
+ * `testdata/tec-decided/` so that a clone of the repository alone replays them; `TEC_TRANSCRIPTS` names
+ * another copy of `tec-transcripts` (a newer recording) instead.
+ */
 export function decidedDirectory(): string {
-  const root =
-    process.env.TEC_TRANSCRIPTS ?? join(import.meta.dirname, '../../../../shared/reference/tec-transcripts');
-  return join(root, 'decided');
+  return process.env.TEC_TRANSCRIPTS
+    ? join(process.env.TEC_TRANSCRIPTS, 'decided')
+    : join(import.meta.dirname, 'testdata/tec-decided');
 }
 
 export function loadDecidedFiles(directory = decidedDirectory()): DecidedFile[] {
@@ -163,7 +167,7 @@ export const LEGITIMATE_DIFFERENCES = {
     keptFilters:
       'rest_url/next_rest_url/previous_rest_url: ours keeps categories, tags, search, strict_dates and only_with_upcoming the plugin drops, and never adds its status=any (SPEC §14, "keep ours")',
     clock:
-      'a date-time within 10 minutes of the plugin\'s: values computed from "now" (the strict window\'s end) differ by the seconds the recording took',
+      "a date-time within 10 minutes of the plugin's, alone or as a value in a URL's query: values computed from \"now\" (the strict window's end) differ by the seconds the recording took",
   },
   headers: {
     compared: ['allow', 'content-type', 'x-tec-total', 'x-tec-totalpages'],
@@ -215,6 +219,27 @@ function closeDateTimes(a: string, b: string): boolean {
   return Math.abs(delta) <= CLOCK_TOLERANCE_MS;
 }
 
+/** Two normalized URLs alike but for date-times in their queries within the clock's tolerance. */
+function closeUrls(tec: string, ours: string): boolean {
+  const split = (url: string) => url.split(/[?&]/);
+  const [a, b] = [split(tec), split(ours)];
+  return (
+    a.length === b.length &&
+    a.every((part, i) => {
+      const other = b[i]!;
+      if (part === other) return true;
+      const [key, value = ''] = part.split('=');
+      const [otherKey, otherValue = ''] = other.split('=');
+      return (
+        key === otherKey &&
+        DATE_TIME.test(value) &&
+        DATE_TIME.test(otherValue) &&
+        closeDateTimes(value, otherValue)
+      );
+    })
+  );
+}
+
 function compareValues(tec: Json, ours: Json, path: string, key: string, out: Difference[]): void {
   if (key in LEGITIMATE_DIFFERENCES.ignoredKeys) return;
   if (key in LEGITIMATE_DIFFERENCES.idKeys && typeof tec !== 'object') {
@@ -230,6 +255,7 @@ function compareValues(tec: Json, ours: Json, path: string, key: string, out: Di
     )
       return;
     if (DATE_TIME.test(tec) && DATE_TIME.test(ours) && closeDateTimes(tec, ours)) return;
+    if (URL_KEYS.has(key) && closeUrls(normalizeUrl(tec), normalizeUrl(ours, tec))) return;
     if (URL_KEYS.has(key)) out.push({ path, tec: normalizeUrl(tec), ours: normalizeUrl(ours, tec) });
     else out.push({ path, tec, ours });
     return;

@@ -29,14 +29,7 @@ import {
  * remaining differences belong to. When an item lands, its name goes from here; when the list is empty, the
  * whole replay runs.
  */
-const PENDING: Record<string, string[]> = {
-  '06-venue-dedupe-keeps-name': ['§14 dedupe hit keeps the stored name'],
-  '07-category-term-exists-message': ['§14 category term_exists message'],
-  '08-search-as-list': ['§14 search as a list → 400 rest_invalid_param'],
-  '09-strict-dates-default-window': ['§14 strict-mode default window'],
-  '10-child-category-url': ['§14 hierarchical child category url'],
-  '11-tag-parent-rejected': ['§14 tags refuse parent'],
-};
+const PENDING: Record<string, string[]> = {};
 
 /** `TEC_REPLAY_ALL=1` replays the PENDING files too (they fail with their differences): to check an item. */
 const RUN_PENDING = process.env.TEC_REPLAY_ALL === '1';
@@ -236,7 +229,7 @@ async function replay(context: Context, step: DecidedStep) {
 const files = loadDecidedFiles();
 
 describe('tec decided transcripts', () => {
-  it('are found (TEC_TRANSCRIPTS or ../shared/reference/tec-transcripts beside the repository)', () => {
+  it('are found (testdata/tec-decided, or TEC_TRANSCRIPTS)', () => {
     expect(files.length).toBeGreaterThan(0);
   });
 
