@@ -64,6 +64,8 @@ describeContract('plugin answers: trash and slugs', (service) => {
     const trashed = await service().request('DELETE', `/events/${event.id}`, { as: 'admin' });
     expect(trashed.status).toBe(200);
     expect(trashed.json.slug).toBe('ev-et__trashed');
+    // Its pretty address no longer leads to it: WordPress gives a trashed post its plain permalink.
+    expect(trashed.json.url).toMatch(new RegExp(`/\\?post_type=tribe_events&p=${event.id}$`));
     const old = await service().request('GET', '/events/by-slug/ev-et');
     expect(old.status).toBe(400);
     expect(old.json).toEqual(unknownSlug);
@@ -84,6 +86,7 @@ describeContract('plugin answers: trash and slugs', (service) => {
     expect(restored.status).toBe(200);
     expect(restored.json.status).toBe('publish');
     expect(restored.json.slug).toBe('ev-et-2');
+    expect(restored.json.url).toMatch(/\/event\/ev-et-2\/$/);
     expect((await service().request('GET', '/events/by-slug/ev-et-2')).json.id).toBe(event.id);
     expect(await count()).toBe(1);
   });
@@ -119,6 +122,7 @@ describeContract('plugin answers: trash and slugs', (service) => {
       const trashed = await service().request('DELETE', `/${plural}/${first.json.id}`, { as: 'admin' });
       expect(trashed.status).toBe(200);
       expect(trashed.json.slug).toBe('hall__trashed');
+      expect(trashed.json.url).toMatch(new RegExp(`/\\?post_type=tribe_${nameField}&p=${first.json.id}$`));
       const old = await service().request('GET', `/${plural}/by-slug/hall`);
       expect(old.status).toBe(400);
       expect(old.json).toEqual(unknownSlug);
@@ -135,6 +139,7 @@ describeContract('plugin answers: trash and slugs', (service) => {
       });
       expect(restored.status).toBe(200);
       expect(restored.json.slug).toBe('hall-2');
+      expect(restored.json.url).toMatch(new RegExp(`/${nameField}/hall-2/$`));
       expect((await service().request('GET', `/${plural}/by-slug/hall-2`)).json.id).toBe(first.json.id);
     });
   }
