@@ -4,6 +4,9 @@
  * PostgreSQL does not answer, CI fails loudly and a developer machine skips it with a warning.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { CalendarDatabase, QueryObserver } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -50,6 +53,65 @@ export async function createPostgresTestSchema(): Promise<{ schema: string; drop
     async drop() {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
+    },
+  };
+}
+
+/** One migrated-to-be database that several connections share, as instances of the service do. */
+export interface SharedTestDatabase {
+  /** The SQLite file, or the PostgreSQL schema: where another program (a plain driver) finds the data. */
+  location: string;
+  /** A connection of the service to it (`max`: its pool size on PostgreSQL, default 4). */
+  connect(options?: { onQuery?: QueryObserver; max?: number }): CalendarDatabase;
+  /** Closes every connection `connect` made, then removes the file or drops the schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database on disk for tests of several connections to the same data (two instances, another program
+ * writing): a SQLite file in a folder of its own (`folderPrefix` names it), or a fresh PostgreSQL schema.
+ * Nothing is migrated: the caller migrates through its first connection.
+ */
+export async function createSharedTestDatabase(
+  name: TestDialect['name'],
+  folderPrefix: string,
+): Promise<SharedTestDatabase> {
+  const connections: CalendarDatabase[] = [];
+  const keep = (database: CalendarDatabase) => {
+    connections.push(database);
+    return database;
+  };
+  const closeConnections = async () => {
+    for (const database of connections) await database.destroy();
+  };
+  if (name === 'sqlite') {
+    const folder = await mkdtemp(join(tmpdir(), folderPrefix));
+    const file = join(folder, 'calendar.db');
+    return {
+      location: file,
+      connect: (options = {}) =>
+        keep(createSqliteDatabase(file, options.onQuery ? { onQuery: options.onQuery } : {})),
+      async close() {
+        await closeConnections();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const { schema, drop } = await createPostgresTestSchema();
+  return {
+    location: schema,
+    connect: (options = {}) =>
+      keep(
+        createPostgresDatabase({
+          connectionString: TEST_PG_URL,
+          schema,
+          max: options.max ?? 4,
+          ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+        }),
+      ),
+    async close() {
+      await closeConnections();
+      await drop();
     },
   };
 }

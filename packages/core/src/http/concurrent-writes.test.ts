@@ -5,16 +5,10 @@
  * SQLite one instance: better-sqlite3 waits for another connection's lock synchronously, so two connections
  * in one process would block each other's commit (instances in separate processes: the fault tests).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../config.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
-import type { CalendarDatabase } from '../db/database.js';
-import { createPostgresDatabase } from '../db/postgres.js';
-import { createSqliteDatabase } from '../db/sqlite.js';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { apiRequest } from './test-requests.js';
 import type { CoreRequest } from './types.js';
@@ -22,30 +16,12 @@ import type { CoreRequest } from './types.js';
 const ROUNDS = 12;
 
 async function twoInstances(name: 'sqlite' | 'postgres', instances: 1 | 2) {
-  let first: CalendarDatabase;
-  let second: CalendarDatabase | undefined;
-  let removeData: () => Promise<void>;
-  if (name === 'sqlite') {
-    const folder = await mkdtemp(join(tmpdir(), 'calendar-race-'));
-    const file = join(folder, 'calendar.db');
-    first = createSqliteDatabase(file);
-    removeData = () => rm(folder, { recursive: true, force: true });
-  } else {
-    const { schema, drop } = await createPostgresTestSchema();
-    first = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4 });
-    if (instances === 2) second = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4 });
-    removeData = drop;
-  }
+  const shared = await createSharedTestDatabase(name, 'calendar-race-');
+  const first = shared.connect();
+  // SQLite: one instance in this process (see above).
+  const second = name === 'postgres' && instances === 2 ? shared.connect() : undefined;
   await first.migrate();
-  return {
-    first,
-    second,
-    async close() {
-      await first.destroy();
-      await second?.destroy();
-      await removeData();
-    },
-  };
+  return { first, second, close: shared.close };
 }
 
 interface Answer {

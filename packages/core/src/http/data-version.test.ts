@@ -3,17 +3,12 @@
  * write of another instance (another process on the same SQLite file, another server on the same PostgreSQL
  * database) from the next event loop turn, and the requests of one turn share one read of the version.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { DATA_VERSION_SQL } from '../db/count-cache.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';
-import { createPostgresDatabase } from '../db/postgres.js';
-import { createSqliteDatabase } from '../db/sqlite.js';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { apiRequest } from './test-requests.js';
 
@@ -22,31 +17,11 @@ async function twoConnections(
   name: 'sqlite' | 'postgres',
   onQuery: QueryObserver,
 ): Promise<{ first: CalendarDatabase; second: CalendarDatabase; close(): Promise<void> }> {
-  let first: CalendarDatabase;
-  let second: CalendarDatabase;
-  let removeData: () => Promise<void>;
-  if (name === 'sqlite') {
-    const folder = await mkdtemp(join(tmpdir(), 'calendar-version-'));
-    const file = join(folder, 'calendar.db');
-    first = createSqliteDatabase(file, { onQuery });
-    second = createSqliteDatabase(file);
-    removeData = () => rm(folder, { recursive: true, force: true });
-  } else {
-    const { schema, drop } = await createPostgresTestSchema();
-    first = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, onQuery });
-    second = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 2 });
-    removeData = drop;
-  }
+  const shared = await createSharedTestDatabase(name, 'calendar-version-');
+  const first = shared.connect({ onQuery });
+  const second = shared.connect({ max: 2 });
   await first.migrate();
-  return {
-    first,
-    second,
-    async close() {
-      await first.destroy();
-      await second.destroy();
-      await removeData();
-    },
-  };
+  return { first, second, close: shared.close };
 }
 
 const dialects = await testDialects();

@@ -3,29 +3,22 @@
  * request, list totals included, with the response cache on (triggers move the data version) and off
  * (nothing is kept, totals included).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalendarCore } from '../core.js';
-import type { CalendarDatabase } from '../db/database.js';
-import { createPostgresDatabase } from '../db/postgres.js';
-import { createSqliteDatabase } from '../db/sqlite.js';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
+import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { apiRequest } from './test-requests.js';
 
 /** The database, and a statement runner on a connection of its own, as another program has. */
 async function withOutsideWriter(name: 'sqlite' | 'postgres') {
+  const shared = await createSharedTestDatabase(name, 'calendar-outside-');
+  const database = shared.connect({ max: 2 });
+  await database.migrate();
   if (name === 'sqlite') {
-    const folder = await mkdtemp(join(tmpdir(), 'calendar-outside-'));
-    const file = join(folder, 'calendar.db');
-    const database = createSqliteDatabase(file);
-    await database.migrate();
-    const outside = new Database(file);
+    const outside = new Database(shared.location);
     return {
       database,
       outside: async (text: string, ...values: unknown[]) => {
@@ -33,22 +26,14 @@ async function withOutsideWriter(name: 'sqlite' | 'postgres') {
       },
       async close() {
         outside.close();
-        await database.destroy();
-        await rm(folder, { recursive: true, force: true });
+        await shared.close();
       },
     };
   }
-  const { schema, drop } = await createPostgresTestSchema();
-  const database: CalendarDatabase = createPostgresDatabase({
-    connectionString: TEST_PG_URL,
-    schema,
-    max: 2,
-  });
-  await database.migrate();
   // Another program's session, on the calendar's schema.
   const outside = new pg.Client({ connectionString: TEST_PG_URL });
   await outside.connect();
-  await outside.query(`set search_path = ${schema}, public`);
+  await outside.query(`set search_path = ${shared.location}, public`);
   return {
     database,
     outside: async (text: string, ...values: unknown[]) => {
@@ -60,8 +45,7 @@ async function withOutsideWriter(name: 'sqlite' | 'postgres') {
     },
     async close() {
       await outside.end();
-      await database.destroy();
-      await drop();
+      await shared.close();
     },
   };
 }
