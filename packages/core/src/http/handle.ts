@@ -245,6 +245,20 @@ export function createDispatcher(deps: DispatcherDependencies) {
         : config.defaultLanguage;
     const prefix = `${request.mountPath.replace(/\/+$/, '')}${addressPath(config, addressLanguage)}`;
     const root = config.apiUrl ?? `${originOf(request, config)}${request.mountPath.replace(/\/+$/, '')}`;
+    /** What every step of this request sees of it, once the caller is known. */
+    const requestBase = (principal: UserPrincipal | null, now: Date, routeMethod: HttpMethod) => ({
+      config,
+      database: deps.database,
+      principal,
+      addressLanguage,
+      now,
+      urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
+      method: routeMethod,
+      logger: deps.logger,
+      ticketProvider: deps.ticketProvider,
+      counts,
+      records,
+    });
     // Computed once the route and the caller are known (none on rest_no_route, as WordPress).
     let allowHeader: (() => Promise<string>) | undefined;
     try {
@@ -265,22 +279,12 @@ export function createDispatcher(deps: DispatcherDependencies) {
         // As WordPress, the Allow of OPTIONS names the methods this caller may use (SPEC §14).
         const caller = await callerOf(request, optionsNow);
         const context: RequestContext = {
-          config,
-          database: deps.database,
+          ...requestBase(caller, optionsNow, 'GET'),
           db: deps.database.kysely,
-          principal: caller,
-          addressLanguage,
           language:
             typeof requested === 'string' && config.languages.includes(requested)
               ? requested
               : addressLanguage,
-          now: optionsNow,
-          urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
-          method: 'GET',
-          logger: deps.logger,
-          ticketProvider: deps.ticketProvider,
-          counts,
-          records,
         };
         const allow = await allowFor(match.compiled, match.pathParams, query, context);
         return jsonResponse(200, describeRoute(match.compiled, context), allow ? { Allow: allow } : {});
@@ -293,19 +297,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (await publishDuePosts(deps.database, now)) forgetVersion();
       // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
       const principal = await callerOf(request, now);
-      const base = {
-        config,
-        database: deps.database,
-        principal,
-        addressLanguage,
-        now,
-        urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
-        method: effective,
-        logger: deps.logger,
-        ticketProvider: deps.ticketProvider,
-        counts,
-        records,
-      };
+      const base = requestBase(principal, now, effective);
       // The rules see the request's parameters, or only its query when the body did not parse (the answer
       // still gets its Allow); read here, the query would answer its own 400 before the body's 415.
       let paramsForAllow: ParamBag | undefined;
