@@ -5,8 +5,7 @@
  */
 import type { CalendarConfig, Logger } from '../config.js';
 import { type CompressionOptions, createCompressor, resolveCompression } from './compression.js';
-import { withCorsHeaders } from './cors.js';
-import { envelope } from './global-params.js';
+import { asRequested } from './global-params.js';
 import {
   createRateLimiter,
   type RateLimitOptions,
@@ -79,8 +78,7 @@ export function createEdge(
 
   /** A 429 as the dispatcher answers its errors: CORS headers, `_envelope`, no body for HEAD. */
   function refusal(request: CoreRequest, response: CoreResponse): CoreResponse {
-    const enveloped = request.url.includes('_envelope') && /[?&]_envelope(?:[=&]|$)/.test(request.url);
-    const answer = withCorsHeaders(config.cors, request, enveloped ? envelope(response) : response);
+    const answer = asRequested(config.cors, request, response);
     return request.method.toUpperCase() === 'HEAD' ? { ...answer, body: undefined } : answer;
   }
 }

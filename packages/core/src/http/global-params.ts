@@ -4,9 +4,10 @@
  * statuses or headers. (`_jsonp` is not served: executable responses are a cross-site risk.)
  */
 
+import { type CorsConfig, withCorsHeaders } from './cors.js';
 import { toList } from './param-spec.js';
 import type { ParamValue } from './parse-params.js';
-import type { CoreResponse } from './types.js';
+import type { CoreRequest, CoreResponse } from './types.js';
 
 type FieldTree = { [name: string]: FieldTree | true };
 
@@ -76,4 +77,21 @@ export function envelope(response: CoreResponse): CoreResponse {
     },
     body: text,
   };
+}
+
+/** `?_envelope` (any value, even empty) asks for the enveloped answer (ref §9.2). */
+function wantsEnvelope(url: string): boolean {
+  return url.includes('_envelope') && new URL(url, 'http://placeholder').searchParams.has('_envelope');
+}
+
+/**
+ * An answer as the request asked for it: enveloped for `?_envelope`, and with the CORS headers of an allowed
+ * origin (SPEC §4), errors and refusals included.
+ */
+export function asRequested(
+  cors: CorsConfig | undefined,
+  request: CoreRequest,
+  response: CoreResponse,
+): CoreResponse {
+  return withCorsHeaders(cors, request, wantsEnvelope(request.url) ? envelope(response) : response);
 }

@@ -11,9 +11,9 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { createScheduledPublisher } from '../resources/posts/scheduled.js';
 import { createRecordMemo } from '../support/record-memo.js';
 import { parseBody } from './body.js';
-import { preflightResponse, withCorsHeaders } from './cors.js';
+import { preflightResponse } from './cors.js';
 import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from './errors.js';
-import { envelope, limitToFields } from './global-params.js';
+import { asRequested, limitToFields } from './global-params.js';
 import { describeRoute } from './namespace-index.js';
 import { coerceParam } from './param-spec.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
@@ -67,11 +67,6 @@ function queryOrNothing(url: URL): ParamBag {
   } catch {
     return {};
   }
-}
-
-/** `?_envelope` (any value, even empty) asks for the enveloped answer (ref §9.2). */
-function wantsEnvelope(url: string): boolean {
-  return new URL(url, 'http://placeholder').searchParams.has('_envelope');
 }
 
 /** The namespace path of an address: `/calendar/events/v1`, or `/de/calendar/events/v1` for German. */
@@ -231,9 +226,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   /** Every answer, errors included, carries the CORS headers of an allowed origin (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    const response = await answer(request);
-    const enveloped = request.url.includes('_envelope') && wantsEnvelope(request.url);
-    return withCorsHeaders(config.cors, request, enveloped ? envelope(response) : response);
+    return asRequested(config.cors, request, await answer(request));
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
