@@ -9,10 +9,10 @@ import {
 } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
 import { createEdge } from './http/edge.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './http/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './errors/api-error.js';
 import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
-import type { RouteDefinition } from './http/route.js';
+import type { RouteDefinition } from './route-table/route.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { buildRouteTable } from './routes.js';
 

@@ -21,10 +21,10 @@ export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
 export type { CompressionOptions } from './http/compression.js';
 export { normalizeOrigin } from './http/cors.js';
-export { ApiError, isApiError } from './http/errors.js';
+export { ApiError, isApiError } from './errors/api-error.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { bodyToWrite } from './http/respond.js';
-export type { RouteDefinition } from './http/route.js';
+export type { RouteDefinition } from './route-table/route.js';
 export {
   ANSWERED_BY_TRANSPORT,
   type ClientError,

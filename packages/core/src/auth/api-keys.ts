@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role, UserPrincipal } from '../config.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import type { CoreRequest } from '../http/types.js';
 
 /** A new API key: 256 random bits, shown once; only its hash is stored (SPEC §6). */

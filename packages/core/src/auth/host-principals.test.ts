@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger, Principal } from '../config.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { testDialects } from '../db/test-databases.js';
-import { apiRequest } from '../http/test-requests.js';
+import { apiRequest } from '../../test/support/requests.js';
 
 const dialects = await testDialects();
 

@@ -7,9 +7,9 @@
  */
 import type { ExternalPrincipal, Logger, Principal, UserPrincipal } from '../config.js';
 import { formatUtc } from '../dates/format.js';
-import { bumpDataVersion } from '../db/count-cache.js';
+import { bumpDataVersion } from '../cache/count-cache.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 
 function isExternal(principal: Principal): principal is ExternalPrincipal {
   return typeof (principal as ExternalPrincipal).externalId === 'string';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../config.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
-import { apiRequest } from '../http/test-requests.js';
+import { apiRequest } from '../../test/support/requests.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { createPostgresDatabase } from './postgres.js';
 import { createPostgresTestSchema, TEST_PG_URL, testDialects } from './test-databases.js';

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { emptyBag, type ParamBag, parseFormEncoded, plainParams } from './parse-params.js';
 import type { CoreRequestBody } from './types.js';
 

@@ -10,7 +10,7 @@ import type { Role } from '../config.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-import { apiRequest } from './test-requests.js';
+import { apiRequest } from '../../test/support/requests.js';
 import type { CoreRequest } from './types.js';
 
 const ROUNDS = 12;

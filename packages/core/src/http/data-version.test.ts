@@ -6,11 +6,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
-import { DATA_VERSION_SQL } from '../db/count-cache.js';
+import { DATA_VERSION_SQL } from '../cache/count-cache.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';
 import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-import { apiRequest } from './test-requests.js';
+import { apiRequest } from '../../test/support/requests.js';
 
 /** Two connections to the same, migrated data; the first one observed. */
 async function twoConnections(

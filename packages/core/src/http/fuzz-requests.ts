@@ -4,8 +4,8 @@
  * an answer against SPEC §5.
  */
 import fc from 'fast-check';
-import type { ParamSpec } from './param-spec.js';
-import type { HttpMethod, RouteDefinition } from './route.js';
+import type { ParamSpec } from '../route-table/params.js';
+import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import { type CorsConfig, withCorsHeaders } from './cors.js';
-import { toList } from './param-spec.js';
+import { toList } from '../route-table/params.js';
 import type { ParamValue } from './parse-params.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 

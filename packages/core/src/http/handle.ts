@@ -4,21 +4,21 @@
  */
 import { resolveHostPrincipal } from '../auth/host-principals.js';
 import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
-import type { RequestContext, UrlBuilder } from '../context.js';
-import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../db/count-cache.js';
+import type { RequestContext, UrlBuilder } from '../route-table/context.js';
+import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../cache/count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { createScheduledPublisher } from '../resources/posts/scheduled.js';
-import { createRecordMemo } from '../support/record-memo.js';
+import { createScheduledPublisher } from '../resources/posts/publish-due.js';
+import { createRecordMemo } from '../cache/record-memo.js';
 import { parseBody } from './body.js';
 import { preflightResponse } from './cors.js';
-import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from './errors.js';
+import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from '../errors/api-error.js';
 import { asRequested, limitToFields } from './global-params.js';
-import { describeRoute } from './namespace-index.js';
-import { coerceParam } from './param-spec.js';
+import { describeRoute } from '../resources/discovery/routes.js';
+import { coerceParam } from '../route-table/params.js';
 import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
-import { createResponseCache } from './response-cache.js';
+import { createResponseCache } from '../cache/response-cache.js';
 import {
   type CompiledPath,
   compileRoutes,
@@ -26,9 +26,9 @@ import {
   matchPath,
   type Params,
   type RouteDefinition,
-} from './route.js';
+} from '../route-table/route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
-import { validateParams } from './validate.js';
+import { validateParams } from '../route-table/validate.js';
 
 export interface DispatcherDependencies {
   config: CalendarConfig;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isApiError } from './errors.js';
-import { INPUT_LIMITS } from './input-limits.js';
+import { isApiError } from '../errors/api-error.js';
+import { INPUT_LIMITS } from '../route-table/input-limits.js';
 import { mergeParams, parseFormEncoded, plainParams } from './parse-params.js';
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();

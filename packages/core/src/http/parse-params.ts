@@ -8,8 +8,8 @@
  * segment, or nested deeper than `INPUT_LIMITS.nestingDepth`, is refused with 400 `rest_invalid_param`: a
  * client's key can never name, reach or write a prototype (issue 15, finding 1), nor overflow the stack.
  */
-import { invalidParam } from './errors.js';
-import { FORBIDDEN_KEY_SEGMENTS, INPUT_LIMITS } from './input-limits.js';
+import { invalidParam } from '../errors/api-error.js';
+import { FORBIDDEN_KEY_SEGMENTS, INPUT_LIMITS } from '../route-table/input-limits.js';
 
 export type ParamValue = string | number | boolean | null | ParamValue[] | { [key: string]: ParamValue };
 export type ParamBag = Record<string, ParamValue>;

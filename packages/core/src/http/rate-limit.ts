@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 

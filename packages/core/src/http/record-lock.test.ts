@@ -12,7 +12,7 @@ import type { CalendarDatabase } from '../db/database.js';
 import { createPostgresDatabase } from '../db/postgres.js';
 import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-import { apiRequest } from './test-requests.js';
+import { apiRequest } from '../../test/support/requests.js';
 
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');
 

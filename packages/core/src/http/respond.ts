@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ApiError, toErrorBody } from './errors.js';
+import { type ApiError, toErrorBody } from '../errors/api-error.js';
 import type { CoreResponse } from './types.js';
 
 const BASE_HEADERS = {

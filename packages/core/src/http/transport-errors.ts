@@ -7,7 +7,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../config.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { errorResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
 

@@ -1,6 +1,6 @@
 /** Response schemas of the two discovery routes: the namespace index (ref §9.2) and this document (§11). */
 import { z } from 'zod';
-import { describe } from './localized.js';
+import { describe } from '../i18n/descriptions.js';
 
 const link = z.object({ href: z.url() });
 

@@ -15,11 +15,11 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import type { RequestContext } from '../context.js';
-import { type Descriptions, documentedSchema, type ParamSpec } from '../http/param-spec.js';
-import { type CompiledPath, compileRoutes, type HttpMethod, type RouteDefinition } from '../http/route.js';
+import type { RequestContext } from '../route-table/context.js';
+import { type Descriptions, documentedSchema, type ParamSpec } from '../route-table/params.js';
+import { type CompiledPath, compileRoutes, type HttpMethod, type RouteDefinition } from '../route-table/route.js';
 import { errorSchema } from './error-schema.js';
-import { type DocumentLanguage, documentLanguage, localizeDocument } from './localized.js';
+import { type DocumentLanguage, documentLanguage, localizeDocument } from '../i18n/descriptions.js';
 
 const d = (en: string, de: string): Descriptions => ({ en, de });
 

@@ -3,7 +3,7 @@
  * `data` carries more keys for some codes, so it stays open; the envelope itself is closed.
  */
 import { z } from 'zod';
-import { describe } from './localized.js';
+import { describe } from '../i18n/descriptions.js';
 
 const invalidParamDetail = z.looseObject({ code: z.string(), message: z.string(), data: z.unknown() });
 

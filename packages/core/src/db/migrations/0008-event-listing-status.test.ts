@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
-import { apiRequest } from '../../http/test-requests.js';
+import { apiRequest } from '../../../test/support/requests.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 import { testDialects } from '../test-databases.js';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createCalendarCore } from '../../core.js';
-import { apiRequest } from '../../http/test-requests.js';
+import { apiRequest } from '../../../test/support/requests.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import { createPostgresDatabase } from '../postgres.js';
 import { createSqliteDatabase } from '../sqlite.js';

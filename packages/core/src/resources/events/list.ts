@@ -3,15 +3,16 @@
  * page is serialized with a constant number of batched loads.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { RequestContext } from '../../context.js';
+import { invalidParams } from '../../errors/api-error.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database } from '../../db/schema.js';
-import { PLUGIN_MESSAGES } from '../../http/errors.js';
-import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
-import { type ParamSpecs, param, toList } from '../../http/param-spec.js';
-import type { OperationResult, Params } from '../../http/route.js';
+import { PLUGIN_MESSAGES } from '../../errors/api-error.js';
+import { listEnvelope, pageParams, resolvePaging } from '../../route-table/pagination.js';
+import { type ParamSpecs, param, toList } from '../../route-table/params.js';
+import type { OperationResult, Params } from '../../route-table/route.js';
 import { isTime } from '../posts/fields.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, statusListParam, visibleStatusesFor } from '../posts/visibility.js';
@@ -453,7 +454,6 @@ export async function listEvents(context: RequestContext, params: Params): Promi
   ) {
     if ((params.geoloc_lat === undefined) !== (params.geoloc_lng === undefined)) {
       const missing = params.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
-      const { invalidParams } = await import('../../http/errors.js');
       throw invalidParams({ [missing]: { message: 'geoloc_lat and geoloc_lng must be given together.' } });
     }
     const lat = sql.ref('venues.geo_lat');

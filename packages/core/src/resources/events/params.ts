@@ -12,24 +12,24 @@ import {
   formatCost,
   PLUGIN_CURRENCY_DEFAULTS,
   parseCost,
-} from '../../content/cost.js';
-import type { RequestContext } from '../../context.js';
+} from '../../text/cost.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { isValidTimezone } from '../../dates/zones.js';
-import { INPUT_LIMITS } from '../../http/input-limits.js';
+import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import {
   documentedObject,
   type ParamSpecs,
   param,
   toList,
   type ValidationResult,
-} from '../../http/param-spec.js';
+} from '../../route-table/params.js';
 import type { ParamBag, ParamValue } from '../../http/parse-params.js';
-import { checkParams, tooManyItems } from '../../http/validate.js';
-import { describe } from '../../openapi/localized.js';
+import { checkParams, tooManyItems } from '../../route-table/validate.js';
+import { describe } from '../../i18n/descriptions.js';
 import { isValidImageReference } from '../images/repository.js';
-import { organizers } from '../organizers/organizers.js';
+import { organizers } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
-import { venues } from '../venues/venues.js';
+import { venues } from '../venues/kind.js';
 
 const d = (en: string, de: string) => ({ en, de });
 

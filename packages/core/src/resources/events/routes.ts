@@ -2,18 +2,18 @@
 
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import type { CalendarConfig } from '../../config.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
-import { postLocker } from '../../db/row-locks.js';
-import { pluginError } from '../../http/errors.js';
-import { param } from '../../http/param-spec.js';
-import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
+import { postLocker } from '../posts/row-locks.js';
+import { pluginError } from '../../errors/api-error.js';
+import { param } from '../../route-table/params.js';
+import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
 import { effectiveStatus, findPostBySlug, loadPost, slugForStatusChange } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { eventListParams, listEvents } from './list.js';
 import { eventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug } from './repository.js';
-import { eventDeleteAnswerSchema, eventListSchema, eventSchema } from './response-schema.js';
+import { eventDeleteAnswerSchema, eventListSchema, eventSchema } from './schema.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
 import { writeEvent } from './write.js';
 

@@ -5,7 +5,7 @@
  * which no term contains.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
 import { loadTexts } from '../posts/repository.js';

@@ -4,9 +4,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { canEditRecord } from '../../auth/capabilities.js';
-import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../content/cost.js';
-import { plainText, renderHtml } from '../../content/html.js';
-import type { RequestContext } from '../../context.js';
+import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
+import { plainText, renderHtml } from '../../text/html.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import {
   type DateDetails,
@@ -17,16 +17,16 @@ import {
 } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { loadImages, serializeImage } from '../images/repository.js';
-import { organizers } from '../organizers/organizers.js';
-import type { OrganizerOutput } from '../organizers/response-schema.js';
+import { organizers } from '../organizers/kind.js';
+import type { OrganizerOutput } from '../organizers/schema.js';
 import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import { loadEventTerms } from '../terms/event-terms.js';
-import type { VenueOutput } from '../venues/response-schema.js';
-import { venues } from '../venues/venues.js';
-import type { EventOutput } from './response-schema.js';
+import type { VenueOutput } from '../venues/schema.js';
+import { venues } from '../venues/kind.js';
+import type { EventOutput } from './schema.js';
 
 export interface EventRecord {
   post: PostRow;

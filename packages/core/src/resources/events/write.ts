@@ -3,25 +3,25 @@
  * dates read in the event's time zone, inline venues and organizers, terms by id/slug/name.
  */
 
-import { parseCost } from '../../content/cost.js';
-import { plainTitle } from '../../content/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
-import type { RequestContext } from '../../context.js';
+import { parseCost } from '../../text/cost.js';
+import { plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, normaliseTimezone, startOfDay } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
-import { invalidParam } from '../../http/errors.js';
-import { toList } from '../../http/param-spec.js';
+import { invalidParam } from '../../errors/api-error.js';
+import { toList } from '../../route-table/params.js';
 import type { ParamValue } from '../../http/parse-params.js';
-import type { Params } from '../../http/route.js';
+import type { Params } from '../../route-table/route.js';
 import { resolveImage } from '../images/repository.js';
-import { organizers } from '../organizers/organizers.js';
+import { organizers } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
 import { slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
-import { venues } from '../venues/venues.js';
+import { venues } from '../venues/kind.js';
 import { isEmptyLink, organizerItems } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import type { ImageRow } from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
 import { isStorableId } from '../terms/repository.js';
-import type { ImageOutput } from './response-schema.js';
+import type { ImageOutput } from './schema.js';
 
 /** An http(s) URL with a host and nothing that could break out of an attribute (`"`, `<`, blanks, …). */
 export function isImageUrl(value: string): boolean {

@@ -3,12 +3,12 @@
  * image; and how a write turns them into stored values.
  */
 import { canPublish } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { PostRow, PostStatus } from '../../db/schema.js';
-import { param } from '../../http/param-spec.js';
+import { param } from '../../route-table/params.js';
 import { isValidImageReference } from '../images/repository.js';
 
 export const POST_STATUSES: readonly PostStatus[] = [

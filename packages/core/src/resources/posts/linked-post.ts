@@ -6,23 +6,23 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
-import { plainText, plainTitle, renderHtml } from '../../content/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
-import type { RequestContext } from '../../context.js';
+import { plainText, plainTitle, renderHtml } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
-import { postLocker } from '../../db/row-locks.js';
+import { postLocker } from './row-locks.js';
 import type { Database, PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { escapeLike } from '../../db/traits.js';
-import { ApiError, type PluginErrorCode, pluginError } from '../../http/errors.js';
-import { INPUT_LIMITS } from '../../http/input-limits.js';
-import { listEnvelope, pageParams, resolvePaging } from '../../http/pagination.js';
-import { type ParamSpec, type ParamSpecs, param, searchTooLong } from '../../http/param-spec.js';
-import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
-import { languagesFor } from '../../i18n/texts.js';
+import { ApiError, type PluginErrorCode, pluginError } from '../../errors/api-error.js';
+import { INPUT_LIMITS } from '../../route-table/input-limits.js';
+import { listEnvelope, pageParams, resolvePaging } from '../../route-table/pagination.js';
+import { type ParamSpec, type ParamSpecs, param, searchTooLong } from '../../route-table/params.js';
+import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
+import { languagesFor } from '../../i18n/translations.js';
 import { loadImages, resolveImage, serializeImage } from '../images/repository.js';
-import { organizerResponses } from '../organizers/response-schema.js';
-import { venueResponses } from '../venues/response-schema.js';
+import { organizerResponses } from '../organizers/schema.js';
+import { venueResponses } from '../venues/schema.js';
 import {
   imageOrEmptyParam,
   isTruthy,

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '../../context.js';
+import type { UrlBuilder } from '../../route-table/context.js';
 
 /** WordPress's post type of each kind of post, as its plain permalinks name it. */
 const POST_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const;

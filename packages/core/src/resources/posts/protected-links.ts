@@ -3,7 +3,7 @@
  * and password-protected events (issue 15, finding 11).
  */
 import { canEditRecord } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import type { PostRow } from '../../db/schema.js';
 
 /**

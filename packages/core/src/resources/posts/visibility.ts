@@ -5,9 +5,9 @@
  */
 import type { ExpressionBuilder } from 'kysely';
 import { canWritePosts } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import type { Database, PostStatus } from '../../db/schema.js';
-import { param, toList } from '../../http/param-spec.js';
+import { param, toList } from '../../route-table/params.js';
 import { isPostStatus, POST_STATUSES } from './fields.js';
 
 export const statusListParam = param.list<RequestContext>(

@@ -3,12 +3,12 @@
  * event's terms, and loading the embedded term objects of many events at once.
  */
 import { sql } from 'kysely';
-import { plainTitle } from '../../content/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
-import type { RequestContext } from '../../context.js';
+import { plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Taxonomy } from '../../db/schema.js';
-import { languagesFor } from '../../i18n/texts.js';
+import { languagesFor } from '../../i18n/translations.js';
 import {
   countsForTerms,
   insertNewTerms,
@@ -21,7 +21,7 @@ import {
   termSlugTaken,
   termsWithTexts,
 } from './repository.js';
-import type { EmbeddedTermOutput } from './response-schema.js';
+import type { EmbeddedTermOutput } from './schema.js';
 import { serializeEmbeddedTerm } from './serialize.js';
 
 const DIGITS = /^\d+$/;

@@ -2,9 +2,9 @@
  * The two term shapes of ref §2.4: (a) embedded in events, (b) from the `/categories` and `/tags` endpoints.
  */
 import sanitizeHtml from 'sanitize-html';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext } from '../../route-table/context.js';
 import type { TermRecord } from './repository.js';
-import type { CategoryOutput, EmbeddedTermOutput, TagOutput } from './response-schema.js';
+import type { CategoryOutput, EmbeddedTermOutput, TagOutput } from './schema.js';
 import { type TaxonomyKind, taxonomyKind } from './taxonomy.js';
 
 /**

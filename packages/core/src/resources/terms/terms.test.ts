@@ -15,8 +15,8 @@ import {
   silentLogger,
   type UserPrincipal,
 } from '../../config.js';
-import type { RequestContext } from '../../context.js';
-import { createCountCache } from '../../db/count-cache.js';
+import type { RequestContext } from '../../route-table/context.js';
+import { createCountCache } from '../../cache/count-cache.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { PostStatus } from '../../db/schema.js';
 import { testDialects } from '../../db/test-databases.js';

@@ -5,18 +5,18 @@
 
 import { type SqlBool, sql } from 'kysely';
 import { canManageTerms, canReadRecord } from '../../auth/capabilities.js';
-import { plainText, plainTitle } from '../../content/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../content/slug.js';
-import type { RequestContext } from '../../context.js';
+import { plainText, plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
-import { lockTerm } from '../../db/row-locks.js';
+import { lockTerm } from '../posts/row-locks.js';
 import { escapeLike } from '../../db/traits.js';
-import { ApiError, invalidParam } from '../../http/errors.js';
-import { pageParams, resolvePaging, totalHeaders } from '../../http/pagination.js';
-import { type ParamSpec, type ParamSpecs, param } from '../../http/param-spec.js';
+import { ApiError, invalidParam } from '../../errors/api-error.js';
+import { pageParams, resolvePaging, totalHeaders } from '../../route-table/pagination.js';
+import { type ParamSpec, type ParamSpecs, param } from '../../route-table/params.js';
 import type { ParamBag, ParamValue } from '../../http/parse-params.js';
-import type { OperationResult, Params, RouteDefinition } from '../../http/route.js';
+import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
@@ -44,7 +44,7 @@ import {
   translatedName,
   writeTermTexts,
 } from './repository.js';
-import { termResponses } from './response-schema.js';
+import { termResponses } from './schema.js';
 import { serializeTerm } from './serialize.js';
 import { CATEGORY, TAG, type TaxonomyKind } from './taxonomy.js';
 

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { bodyToWrite, etagOf, finishGet, withHeaders } from '../http/respond.js';
+import { createResponseCache } from './response-cache.js';
+import type { CoreResponse } from '../http/types.js';
+
+const answer = (body: string): CoreResponse => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+  body,
+});
+
+describe('createResponseCache', () => {
+  it('answers while the data version (and, when bound, the second) is the same, with the ETag computed once', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    cache.set('clock', 1, 100, answer('{"b":2}'));
+    expect(cache.get('a', 1, 5)).toEqual({
+      status: 200,
+      headers: { 'Content-Type': 'application/json; charset=UTF-8', ETag: etagOf('{"a":1}') },
+      body: '{"a":1}',
+    });
+    expect(cache.get('clock', 1, 100)?.body).toBe('{"b":2}');
+    expect(cache.get('clock', 1, 101)).toBeUndefined();
+    expect(cache.get('a', 2, 5)).toBeUndefined();
+  });
+
+  it('drops every answer once the data changes, and keeps none computed before the change', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    cache.set('b', 1, undefined, answer('{"b":1}'));
+    // A request that read the new version drops the old answers, all of them (their memory with them).
+    expect(cache.get('a', 2, 0)).toBeUndefined();
+    cache.set('a', 2, undefined, answer('{"a":2}'));
+    // A request still computing with the old version: its answer is not kept.
+    cache.set('b', 1, undefined, answer('{"b":1}'));
+    expect(cache.get('b', 2, 0)).toBeUndefined();
+    expect(cache.get('a', 2, 0)?.body).toBe('{"a":2}');
+    // A write of this instance forgets everything at once.
+    cache.clear();
+    expect(cache.get('a', 2, 0)).toBeUndefined();
+    // After a restore, an older version is the data's version: a request reads it, and its answer is kept.
+    expect(cache.get('a', 1, 0)).toBeUndefined();
+    cache.set('a', 1, undefined, answer('{"a":1}'));
+    expect(cache.get('a', 1, 0)?.body).toBe('{"a":1}');
+  });
+
+  it('hands out copies: headers added to a hit do not change the entry', () => {
+    const cache = createResponseCache();
+    cache.set('a', 1, undefined, answer('{}'));
+    cache.get('a', 1, 0)!.headers.Allow = 'GET';
+    expect(cache.get('a', 1, 0)!.headers.Allow).toBeUndefined();
+  });
+
+  it('keeps within its number of entries and its size, forgetting the least recently used first', () => {
+    const byCount = createResponseCache({ entries: 2 });
+    byCount.set('a', 1, undefined, answer('a'));
+    byCount.set('b', 1, undefined, answer('b'));
+    byCount.get('a', 1, 0);
+    byCount.set('c', 1, undefined, answer('c'));
+    expect(['a', 'b', 'c'].map((key) => byCount.get(key, 1, 0)?.body)).toEqual(['a', undefined, 'c']);
+
+    const bySize = createResponseCache({ size: 12_000 });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) bySize.set(key, 1, undefined, answer(key.repeat(2000)));
+    // Each entry counts its 2,000 bytes of body (the text is not kept), its key and a fixed overhead: four fit.
+    expect(['a', 'b', 'c', 'd', 'e'].map((key) => bySize.get(key, 1, 0) !== undefined)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // An answer larger than a quarter of the cache is not kept at all.
+    bySize.set('huge', 1, undefined, answer('x'.repeat(5000)));
+    expect(bySize.get('huge', 1, 0)).toBeUndefined();
+    expect(bySize.get('e', 1, 0)).toBeDefined();
+  });
+
+  it('hands the adapters the UTF-8 bytes of a hit, and the text of anything else', () => {
+    const cache = createResponseCache();
+    const body = '{"title":"Köln – Weihnachtsmarkt"}';
+    cache.set('a', 1, undefined, answer(body));
+    const hit = cache.get('a', 1, 0)!;
+    expect(bodyToWrite(hit)).toEqual(Buffer.from(body));
+    // The entry keeps the bytes only; the text is decoded when read, the same every time.
+    expect(hit.body).toBe(body);
+    expect(cache.get('a', 1, 0)!.body).toBe(body);
+    // Other headers (CORS) keep the answer as bytes; HEAD and 304 drop the body.
+    const withCors = withHeaders(hit, { ...hit.headers, Vary: 'Origin' });
+    expect(bodyToWrite(withCors)).toBe(bodyToWrite(hit));
+    expect(withCors).toMatchObject({ status: 200, body, headers: { Vary: 'Origin' } });
+    expect(finishGet(cache.get('a', 1, 0)!, undefined, true)).toEqual({
+      status: 200,
+      headers: hit.headers,
+      body: undefined,
+    });
+    expect(finishGet(cache.get('a', 1, 0)!, hit.headers.ETag, false)).toMatchObject({
+      status: 304,
+      body: undefined,
+    });
+    // A copy with another body, or none (HEAD), is another object: its own text, or nothing.
+    expect(bodyToWrite({ ...hit, body: '{}' })).toBe('{}');
+    expect(bodyToWrite({ ...hit, body: undefined })).toBeUndefined();
+    // An answer made by hand, not by jsonResponse, has no recorded bytes.
+    expect(bodyToWrite(answer(body))).toBe(body);
+  });
+});

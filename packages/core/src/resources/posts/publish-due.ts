@@ -1,0 +1,52 @@
+/**
+ * Scheduled publication: a `future` record whose date has passed becomes `publish`, as WordPress's cron does.
+ * The dispatcher calls this before a request (at most once per second of the clock), so that every query
+ * can filter on the stored status alone, and list totals stay cacheable.
+ */
+
+import { formatUtc } from '../../dates/format.js';
+import { bumpDataVersion } from '../../cache/count-cache.js';
+import type { CalendarDatabase } from '../../db/database.js';
+import { refreshTermCounts } from '../terms/repository.js';
+
+/** Publishes what is due; resolves with whether it changed anything. */
+export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<boolean> {
+  let lastSecond: number | undefined;
+  return async (database, now) => {
+    // Once per clock second (it runs on every request, so the comparison comes before any formatting).
+    const second = Math.floor(now.getTime() / 1000);
+    if (lastSecond === second) return false;
+    lastSecond = second;
+    const nowUtc = formatUtc(now);
+    const due = await database.kysely
+      .selectFrom('posts')
+      .select('id')
+      .where('type', 'in', ['event', 'venue', 'organizer'])
+      .where('status', '=', 'future')
+      .where('date_utc', '<=', nowUtc)
+      .execute();
+    if (due.length === 0) return false;
+    const ids = due.map((row) => row.id);
+    await database.kysely.transaction().execute(async (trx) => {
+      // First, as every write does (see http/handle.ts): the version row's lock orders the writers.
+      await bumpDataVersion(trx);
+      await trx
+        .updateTable('posts')
+        .set({ status: 'publish' })
+        .where('id', 'in', ids)
+        .where('status', '=', 'future')
+        .execute();
+      const terms = await trx
+        .selectFrom('event_terms')
+        .select('term_id')
+        .where('event_id', 'in', ids)
+        .execute();
+      await refreshTermCounts(
+        trx,
+        terms.map((row) => row.term_id),
+        nowUtc,
+      );
+    });
+    return true;
+  };
+}

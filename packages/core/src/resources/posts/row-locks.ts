@@ -1,0 +1,28 @@
+/**
+ * Row locks a write takes on the record it changes, before it checks permission and If-Match against it:
+ * the service's own writers already queue on the data version row, but another program writing the same
+ * database does not. Where the database has no row locks (SQLite: a write transaction holds the whole
+ * database from its first statement) there is nothing to take.
+ */
+import type { RequestContext } from '../../route-table/context.js';
+import type { Params } from '../../route-table/route.js';
+import type { PostType } from '../../db/schema.js';
+
+/** Locks the post a write by id or by slug changes (`for update`), if it exists. */
+export function postLocker(type: PostType) {
+  return async (context: RequestContext, params: Params): Promise<void> => {
+    if (!context.database.traits.rowLocks) return;
+    let query = context.db.selectFrom('posts').select('id');
+    query =
+      params.id !== undefined
+        ? query.where('id', '=', params.id)
+        : query.where('type', '=', type).where('slug', '=', params.slug);
+    await query.forUpdate().execute();
+  };
+}
+
+/** Locks the term a write by id changes (`for update`), if it exists. */
+export async function lockTerm(context: RequestContext, params: Params): Promise<void> {
+  if (!context.database.traits.rowLocks || params.id === undefined) return;
+  await context.db.selectFrom('terms').select('id').where('id', '=', params.id).forUpdate().execute();
+}

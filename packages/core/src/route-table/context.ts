@@ -1,0 +1,39 @@
+import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
+import type { CountCache } from '../cache/count-cache.js';
+import type { CalendarDatabase, Db } from '../db/database.js';
+import type { HttpMethod } from './route.js';
+import type { RecordMemo } from '../cache/record-memo.js';
+
+/** Builds the absolute URLs a response carries (SPEC §4). */
+export interface UrlBuilder {
+  /** Absolute URL of the namespace root of the address in use, no trailing slash. */
+  readonly namespace: string;
+  /** Absolute URL of the API root (`{root}`), no trailing slash. */
+  readonly root: string;
+  /** `{namespace}{path}`. */
+  rest(path: string): string;
+  /** Public HTML permalinks under the site URL. */
+  site(path: string): string;
+}
+
+/** What every operation gets: the database handle (a transaction for writes), who is asking, in which language. */
+export interface RequestContext {
+  readonly config: CalendarConfig;
+  readonly database: CalendarDatabase;
+  /** The Kysely handle to use: the transaction of a write, the plain instance for reads. */
+  db: Db;
+  readonly principal: UserPrincipal | null;
+  /** Content language (SPEC §2 precedence). */
+  readonly language: string;
+  /** Language of the address, used for descriptions in the index and /doc. */
+  readonly addressLanguage: string;
+  readonly now: Date;
+  readonly urls: UrlBuilder;
+  readonly method: HttpMethod;
+  readonly logger: Logger;
+  readonly ticketProvider: TicketProvider | undefined;
+  /** List totals, cached per data version. */
+  readonly counts: CountCache;
+  /** Serialized venues and organizers, kept per data version; absent with the response cache off. */
+  readonly records?: RecordMemo | undefined;
+}

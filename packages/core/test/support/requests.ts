@@ -1,0 +1,25 @@
+/**
+ * Test support: a request to the API as core takes it (`core.handle`), under `/calendar/events/v1` on host
+ * `x`, with an API key when one is given and a JSON body when one is given. Each suite reads the answer its
+ * own way.
+ */
+import type { CoreRequest } from '../../src/http/types.js';
+
+export function apiRequest(
+  method: string,
+  path: string,
+  options: { key?: string | undefined; body?: unknown } = {},
+): CoreRequest {
+  const { key, body } = options;
+  return {
+    method,
+    url: `/calendar/events/v1${path}`,
+    mountPath: '',
+    headers: {
+      host: 'x',
+      ...(key !== undefined ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
+  };
+}
