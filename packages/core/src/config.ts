@@ -1,54 +1,11 @@
+import type { Principal } from './auth/principal.js';
 import type { CalendarDatabase } from './db/database.js';
+import type { TicketProvider } from './extensions/tickets.js';
 import type { CompressionOptions } from './http/compression.js';
-import { type CorsConfig, type CorsOptions, resolveCors } from './http/cors.js';
+import { normalizeOrigin } from './http/cors.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
-
-export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
-export const ROLES: readonly Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
-
-/** A user of the calendar: a row of its `users` table (what the built-in API keys give). */
-export interface UserPrincipal {
-  userId: number;
-  role: Role;
-}
-
-/**
- * A user of the host app, which the calendar's `users` table does not know: the service keeps a user record
- * for it, created on first use and updated when its name, login or role changes, and shows that user as
- * the `author` of what it writes.
- */
-export interface ExternalPrincipal {
-  /** The host app's id of the user; stable and unique among the host's users. */
-  externalId: string;
-  role: Role;
-  /** The name to show (default: the login, else the external id). */
-  name?: string;
-  /** The login to record (default: the external id); made unique if another user has it. */
-  login?: string;
-}
-
-/**
- * Who is making a request (SPEC §6), as authentication answers it: `{ userId, role }` for users of the
- * calendar, or `{ externalId, role, name?, login? }` for users of the host app.
- */
-export type Principal = UserPrincipal | ExternalPrincipal;
-
-/** A minimal logger interface; pino satisfies it. The library never creates a logger itself. */
-export interface Logger {
-  debug(obj: object | string, msg?: string): void;
-  info(obj: object | string, msg?: string): void;
-  warn(obj: object | string, msg?: string): void;
-  error(obj: object | string, msg?: string): void;
-}
-
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
-/** The ticket-provider extension point behind the `ticketed` filter (SPEC §9). */
-export interface TicketProvider {
-  /** The ids of the events that have tickets. */
-  ticketedEventIds(): Promise<Iterable<number>>;
-}
+import type { Logger } from './logger.js';
 
 export interface CalendarCoreOptions {
   database: CalendarDatabase;
@@ -150,4 +107,40 @@ export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
       defaultRadiusKm: (typeof geo === 'object' && geo?.defaultRadiusKm) || 25,
     },
   };
+}
+export interface CorsOptions {
+  /** `'*'` for any origin, or the origins allowed (`https://example.org`, scheme + host + port). */
+  origins: '*' | readonly string[];
+  /**
+   * Send `Access-Control-Allow-Credentials: true`, so that pages may send cookies (a host's session
+   * authentication). Not needed for API keys in `Authorization`. With `origins: '*'` the origin is then echoed,
+   * as browsers refuse `*` with credentials.
+   */
+  credentials?: boolean;
+  /** How long, in seconds, a browser may reuse a preflight answer (default 600). */
+  maxAge?: number;
+}
+export interface CorsConfig {
+  /** `'*'`, or the normalised allowed origins. */
+  origins: '*' | ReadonlySet<string>;
+  credentials: boolean;
+  maxAge: number;
+}
+export function resolveCors(options: CorsOptions | undefined): CorsConfig | undefined {
+  if (!options) return undefined;
+  const maxAge = options.maxAge ?? 600;
+  if (!Number.isInteger(maxAge) || maxAge < 0) throw new TypeError('cors.maxAge must be a whole number ≥ 0.');
+  let origins: CorsConfig['origins'];
+  if (options.origins === '*') origins = '*';
+  else {
+    const normalized = new Set<string>();
+    for (const origin of options.origins) {
+      const value = normalizeOrigin(origin);
+      if (!value)
+        throw new TypeError(`cors.origins: "${origin}" is not an origin such as https://example.org.`);
+      normalized.add(value);
+    }
+    origins = normalized;
+  }
+  return { origins, credentials: options.credentials ?? false, maxAge };
 }

@@ -4,27 +4,27 @@
  */
 
 export {
-  type CalendarConfig,
-  type CalendarCoreOptions,
   type ExternalPrincipal,
-  type Logger,
   type Principal,
   ROLES,
   type Role,
-  type TicketProvider,
   type UserPrincipal,
+} from './auth/principal.js';
+export type {
+  CalendarConfig,
+  CalendarCoreOptions,
 } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
 export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
+export { ApiError, isApiError } from './errors/api-error.js';
+export type { TicketProvider } from './extensions/tickets.js';
 export type { CompressionOptions } from './http/compression.js';
 export { normalizeOrigin } from './http/cors.js';
-export { ApiError, isApiError } from './errors/api-error.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { bodyToWrite } from './http/respond.js';
-export type { RouteDefinition } from './route-table/route.js';
 export {
   ANSWERED_BY_TRANSPORT,
   type ClientError,
@@ -34,6 +34,7 @@ export {
   transportErrorResponse,
 } from './http/transport-errors.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
+export type { Logger } from './logger.js';
 export {
   createApiKey,
   createUser,
@@ -41,3 +42,4 @@ export {
   revokeApiKey,
   UserError,
 } from './resources/users/repository.js';
+export type { RouteDefinition } from './route-table/route.js';

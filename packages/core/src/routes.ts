@@ -1,10 +1,10 @@
 import type { CalendarConfig } from './config.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
-import type { RouteDefinition } from './route-table/route.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { organizers } from './resources/organizers/kind.js';
 import { categoryRoutes, tagRoutes } from './resources/terms/terms.js';
 import { venues } from './resources/venues/kind.js';
+import type { RouteDefinition } from './route-table/route.js';
 
 /** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
 export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {

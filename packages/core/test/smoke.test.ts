@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiRequest } from './support/requests.js';
 import { createApiKey, createCalendarCore, createSqliteDatabase, createUser } from '../src/index.js';
+import { apiRequest } from './support/requests.js';
 
 describe('smoke', () => {
   it('creates and reads an event', async () => {

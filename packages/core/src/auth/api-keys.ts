@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, UserPrincipal } from '../config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { CoreRequest } from '../http/types.js';
+import type { Role, UserPrincipal } from './principal.js';
 
 /** A new API key: 256 random bits, shown once; only its hash is stored (SPEC §6). */
 export function generateApiKey(): string {

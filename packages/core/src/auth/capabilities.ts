@@ -1,9 +1,5 @@
-/**
- * Roles and the capability matrix of WordPress as the plugin maps it (ref §8.2), with one deliberate
- * difference: by-slug writes are checked against the record, like by-id writes (SPEC §6).
- */
-import type { Role, UserPrincipal } from '../config.js';
 import type { PostStatus, Taxonomy } from '../db/schema.js';
+import type { Role, UserPrincipal } from './principal.js';
 
 const EDITORS: ReadonlySet<Role> = new Set(['administrator', 'editor']);
 const WRITERS: ReadonlySet<Role> = new Set(['administrator', 'editor', 'author', 'contributor']);

@@ -1,15 +1,9 @@
-/**
- * Principals from a host app's authentication (the `authenticate` option), turned into users of the
- * calendar: `{ userId, role }` must name a user of the `users` table; `{ externalId, role, name?, login? }`
- * gets a user record the service keeps (created on first use, updated when the name, login or role
- * changes). A principal that names no user answers 403 and logs a warning, instead of a write failing on
- * the foreign key with a 500.
- */
-import type { ExternalPrincipal, Logger, Principal, UserPrincipal } from '../config.js';
 import { formatUtc } from '../dates/format.js';
-import { bumpDataVersion } from '../cache/count-cache.js';
+import { bumpDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
+import type { Logger } from '../logger.js';
+import type { ExternalPrincipal, Principal, UserPrincipal } from './principal.js';
 
 function isExternal(principal: Principal): principal is ExternalPrincipal {
   return typeof (principal as ExternalPrincipal).externalId === 'string';

@@ -4,7 +4,8 @@
  * Counting a two-year window of a million events takes hundreds of milliseconds; reading the version
  * takes one indexed row.
  */
-import { type Compilable, CompiledQuery } from 'kysely';
+import type { Compilable } from 'kysely';
+import { currentDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
 
 const MAX_ENTRIES = 2000;
@@ -15,32 +16,6 @@ export interface CountCache {
     db: Db,
     query: Compilable<{ n: unknown }> & { executeTakeFirstOrThrow(): Promise<{ n: unknown }> },
   ): Promise<number>;
-}
-
-/**
- * The version read, compiled once: the response cache asks for it on every GET, and building and compiling
- * the query with Kysely each time cost more than running it. The SQL is the same on both dialects.
- */
-/** The statement that reads the data version (the SQLite driver also runs it synchronously). */
-export const DATA_VERSION_SQL = 'select version from data_version where id = 1';
-const VERSION_QUERY = CompiledQuery.raw(DATA_VERSION_SQL);
-
-/** The current data version, or undefined when its row is missing (then nothing is cached). */
-export async function currentDataVersion(db: Db): Promise<number | undefined> {
-  const { rows } = await db.executeQuery<{ version: number | string }>(VERSION_QUERY);
-  const row = rows[0];
-  return row ? Number(row.version) : undefined;
-}
-
-/** Marks the data as changed; called inside every write transaction. */
-export async function bumpDataVersion(db: Db): Promise<void> {
-  const result = await db
-    .updateTable('data_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0)
-    await db.insertInto('data_version').values({ id: 1, version: 1 }).execute();
 }
 
 /** Counts every time: with the response cache off (another program writes the data), nothing is kept. */

@@ -4,16 +4,16 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../config.js';
-import type { RequestContext } from '../route-table/context.js';
+import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
-import { createCountCache } from './count-cache.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { testDialects } from '../db/test-databases.js';
 import { createUrlBuilder } from '../http/handle.js';
-import { apiRequest } from '../../test/support/requests.js';
+import { silentLogger } from '../logger.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { venues } from '../resources/venues/kind.js';
+import type { RequestContext } from '../route-table/context.js';
+import { createCountCache } from './count-cache.js';
 import { createRecordMemo, type RecordMemo } from './record-memo.js';
 
 /** The parts of a request context the memo reads. */

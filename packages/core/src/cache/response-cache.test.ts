@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyToWrite, etagOf, finishGet, withHeaders } from '../http/respond.js';
-import { createResponseCache } from './response-cache.js';
 import type { CoreResponse } from '../http/types.js';
+import { createResponseCache } from './response-cache.js';
 
 const answer = (body: string): CoreResponse => ({
   status: 200,

@@ -1,5 +1,5 @@
 import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
-import type { Logger } from '../config.js';
+import type { Logger } from '../logger.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../config.js';
+import { type Logger, silentLogger } from '../logger.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
 import { postgresTraits } from './traits.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bumpDataVersion, currentDataVersion, DATA_VERSION_SQL } from '../cache/count-cache.js';
+import { bumpDataVersion, currentDataVersion, DATA_VERSION_SQL } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import { createSqliteDatabase } from './sqlite.js';
 

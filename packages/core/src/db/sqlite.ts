@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect } from 'kysely';
-import { DATA_VERSION_SQL } from '../cache/count-cache.js';
+import { DATA_VERSION_SQL } from './data-version.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
 import { sqliteTraits } from './traits.js';

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.js';
-import { emptyBag, type ParamBag, parseFormEncoded, plainParams } from './parse-params.js';
+import { emptyBag, type ParamBag } from '../route-table/params.js';
+import { parseFormEncoded, plainParams } from './parse-params.js';
 import type { CoreRequestBody } from './types.js';
 
 export interface ParsedBody {

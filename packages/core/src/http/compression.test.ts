@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { negotiateCoding } from './compression.js';
-import { apiRequest } from '../../test/support/requests.js';
 
 describe('negotiateCoding', () => {
   it('picks the acceptable coding of highest q-value, brotli on a tie', () => {

@@ -5,28 +5,9 @@
  * with the route's methods. A disallowed origin gets no CORS headers, so the browser keeps the answer from the
  * page.
  */
+import type { CorsConfig } from '../config.js';
 import { EXPOSED_HEADERS, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
-
-export interface CorsOptions {
-  /** `'*'` for any origin, or the origins allowed (`https://example.org`, scheme + host + port). */
-  origins: '*' | readonly string[];
-  /**
-   * Send `Access-Control-Allow-Credentials: true`, so that pages may send cookies (a host's session
-   * authentication). Not needed for API keys in `Authorization`. With `origins: '*'` the origin is then echoed,
-   * as browsers refuse `*` with credentials.
-   */
-  credentials?: boolean;
-  /** How long, in seconds, a browser may reuse a preflight answer (default 600). */
-  maxAge?: number;
-}
-
-export interface CorsConfig {
-  /** `'*'`, or the normalised allowed origins. */
-  origins: '*' | ReadonlySet<string>;
-  credentials: boolean;
-  maxAge: number;
-}
 
 /** Request headers every preflight allows: what the API reads. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match'];
@@ -42,25 +23,6 @@ export function normalizeOrigin(text: string): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return undefined;
   return url.origin;
-}
-
-export function resolveCors(options: CorsOptions | undefined): CorsConfig | undefined {
-  if (!options) return undefined;
-  const maxAge = options.maxAge ?? 600;
-  if (!Number.isInteger(maxAge) || maxAge < 0) throw new TypeError('cors.maxAge must be a whole number ≥ 0.');
-  let origins: CorsConfig['origins'];
-  if (options.origins === '*') origins = '*';
-  else {
-    const normalized = new Set<string>();
-    for (const origin of options.origins) {
-      const value = normalizeOrigin(origin);
-      if (!value)
-        throw new TypeError(`cors.origins: "${origin}" is not an origin such as https://example.org.`);
-      normalized.add(value);
-    }
-    origins = normalized;
-  }
-  return { origins, credentials: options.credentials ?? false, maxAge };
 }
 
 function header(request: CoreRequest, name: string): string | undefined {

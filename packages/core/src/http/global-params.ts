@@ -4,9 +4,10 @@
  * statuses or headers. (`_jsonp` is not served: executable responses are a cross-site risk.)
  */
 
-import { type CorsConfig, withCorsHeaders } from './cors.js';
+import type { CorsConfig } from '../config.js';
+import type { ParamValue } from '../route-table/params.js';
 import { toList } from '../route-table/params.js';
-import type { ParamValue } from './parse-params.js';
+import { withCorsHeaders } from './cors.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 type FieldTree = { [name: string]: FieldTree | true };

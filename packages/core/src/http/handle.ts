@@ -3,32 +3,32 @@
  * validate parameters, authorize, run the operation (writes in a transaction), and shape the response.
  */
 import { resolveHostPrincipal } from '../auth/host-principals.js';
-import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
-import type { RequestContext, UrlBuilder } from '../route-table/context.js';
-import { bumpDataVersion, createCountCache, currentDataVersion, uncachedCounts } from '../cache/count-cache.js';
+import type { UserPrincipal } from '../auth/principal.js';
+import { createCountCache, uncachedCounts } from '../cache/count-cache.js';
+import { createRecordMemo } from '../cache/record-memo.js';
+import { createResponseCache } from '../cache/response-cache.js';
+import type { CalendarConfig } from '../config.js';
+import { bumpDataVersion, currentDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { ApiError, isApiError } from '../errors/api-error.js';
+import { databaseUnavailable, forbidden, internalError, noRoute } from '../errors/catalog.js';
+import type { TicketProvider } from '../extensions/tickets.js';
+import type { Logger } from '../logger.js';
+import { describeRoute } from '../openapi/wordpress-index.js';
 import { createScheduledPublisher } from '../resources/posts/publish-due.js';
-import { createRecordMemo } from '../cache/record-memo.js';
+import { type CompiledPath, compileRoutes } from '../route-table/compile.js';
+import type { RequestContext, UrlBuilder } from '../route-table/context.js';
+import { coerceParam, type ParamBag } from '../route-table/params.js';
+import type { HttpMethod, Params, RouteDefinition } from '../route-table/route.js';
+import { validateParams } from '../route-table/validate.js';
 import { parseBody } from './body.js';
 import { preflightResponse } from './cors.js';
-import { ApiError, databaseUnavailable, forbidden, internalError, isApiError, noRoute } from '../errors/api-error.js';
 import { asRequested, limitToFields } from './global-params.js';
-import { describeRoute } from '../resources/discovery/routes.js';
-import { coerceParam } from '../route-table/params.js';
-import { mergeParams, type ParamBag, parseFormEncoded } from './parse-params.js';
+import { matchPath } from './match.js';
+import { mergeParams, parseFormEncoded } from './parse-params.js';
 import { errorResponse, etagListMatches, etagOf, finishGet, jsonResponse } from './respond.js';
-import { createResponseCache } from '../cache/response-cache.js';
-import {
-  type CompiledPath,
-  compileRoutes,
-  type HttpMethod,
-  matchPath,
-  type Params,
-  type RouteDefinition,
-} from '../route-table/route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
-import { validateParams } from '../route-table/validate.js';
 
 export interface DispatcherDependencies {
   config: CalendarConfig;

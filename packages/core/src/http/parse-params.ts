@@ -1,18 +1,12 @@
-/**
- * Turning the raw parameter sources of a request into one plain object (SPEC §3).
- *
- * Query strings and form bodies use PHP's conventions: `a[]=1&a[]=2`, `a[0]=1`, `venue[city]=Berlin`,
- * `organizer[0][organizer]=A`. A key repeated without brackets (`a=1&a=2`) becomes a list too.
- *
- * The objects built here have no prototype, and a key with a `__proto__`, `constructor` or `prototype`
- * segment, or nested deeper than `INPUT_LIMITS.nestingDepth`, is refused with 400 `rest_invalid_param`: a
- * client's key can never name, reach or write a prototype (issue 15, finding 1), nor overflow the stack.
- */
-import { invalidParam } from '../errors/api-error.js';
+import { invalidParam } from '../errors/invalid-params.js';
 import { FORBIDDEN_KEY_SEGMENTS, INPUT_LIMITS } from '../route-table/input-limits.js';
-
-export type ParamValue = string | number | boolean | null | ParamValue[] | { [key: string]: ParamValue };
-export type ParamBag = Record<string, ParamValue>;
+import {
+  emptyBag,
+  isRepeatedKeyList,
+  markRepeatedKeyList,
+  type ParamBag,
+  type ParamValue,
+} from '../route-table/params.js';
 
 /** Splits `venue[city][x]` into `['venue', 'city', 'x']`; `a[]` gives `['a', '']`. */
 function splitKey(key: string): string[] {
@@ -31,12 +25,6 @@ function splitKey(key: string): string[] {
 }
 
 type Node = { [key: string]: Node | string | string[] };
-
-/** An object without a prototype: nothing inherited answers a lookup, no key can reach `Object.prototype`. */
-export function emptyBag<T = ParamValue>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
 export const FORBIDDEN_KEY_MESSAGE =
   'Parameter names may not contain the segments "__proto__", "constructor" or "prototype".';
 
@@ -58,17 +46,6 @@ function put(node: Node, key: string, value: Node | string | string[]): void {
 
 function appendKey(node: Node): string {
   return String(keyCounts.get(node) ?? 0);
-}
-
-/**
- * Lists made of a key repeated without brackets (`a=1&a=2`, not `a[]=1&a[]=2`). A list parameter takes all
- * the values; a single-valued one takes the last, as PHP does.
- */
-const repeatedKeyLists = new WeakSet<ParamValue[]>();
-
-/** The value a single-valued parameter sees: the last of a repeated key's values. */
-export function lastOfRepeatedKey(value: ParamValue): ParamValue {
-  return Array.isArray(value) && repeatedKeyLists.has(value) ? (value[value.length - 1] ?? null) : value;
 }
 
 function assign(target: Node, path: string[], value: string): void {
@@ -97,7 +74,7 @@ function assign(target: Node, path: string[], value: string): void {
   if (path.length === 1 && existing !== undefined) {
     // A key repeated without brackets: collect the values into a list.
     const values = Array.isArray(existing) ? [...existing, value] : [existing as string, value];
-    if (!Array.isArray(existing) || repeatedKeyLists.has(existing)) repeatedKeyLists.add(values);
+    if (!Array.isArray(existing) || isRepeatedKeyList(existing)) markRepeatedKeyList(values);
     put(node, key, values);
   } else {
     put(node, key, value);

@@ -6,8 +6,8 @@
  */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Logger } from '../config.js';
 import { ApiError } from '../errors/api-error.js';
+import type { Logger } from '../logger.js';
 import { errorResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
 

@@ -1,9 +1,4 @@
-/**
- * The seam between core and the adapters. An adapter turns its framework's request into a CoreRequest and
- * writes the CoreResponse back unchanged; every status, header and byte is decided in core.
- */
-
-import type { Principal } from '../config.js';
+import type { Principal } from '../auth/principal.js';
 
 /** The request body as the adapter has it. */
 export type CoreRequestBody =

@@ -3,8 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
-import { compileRoutes } from '../route-table/route.js';
 import { LOCALIZED_DESCRIPTION } from '../i18n/descriptions.js';
+import { compileRoutes } from '../route-table/compile.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests walk the generated JSON freely
 type Json = any;

@@ -15,11 +15,13 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
+import { type Descriptions, type DocumentLanguage, documentLanguage } from '../i18n/descriptions.js';
+import { type CompiledPath, compileRoutes } from '../route-table/compile.js';
 import type { RequestContext } from '../route-table/context.js';
-import { type Descriptions, documentedSchema, type ParamSpec } from '../route-table/params.js';
-import { type CompiledPath, compileRoutes, type HttpMethod, type RouteDefinition } from '../route-table/route.js';
+import { documentedSchema, type ParamSpec } from '../route-table/params.js';
+import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import { errorSchema } from './error-schema.js';
-import { type DocumentLanguage, documentLanguage, localizeDocument } from '../i18n/descriptions.js';
+import { localizeDocument } from './localize.js';
 
 const d = (en: string, de: string): Descriptions => ({ en, de });
 

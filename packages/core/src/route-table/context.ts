@@ -1,8 +1,11 @@
-import type { CalendarConfig, Logger, TicketProvider, UserPrincipal } from '../config.js';
+import type { UserPrincipal } from '../auth/principal.js';
 import type { CountCache } from '../cache/count-cache.js';
-import type { CalendarDatabase, Db } from '../db/database.js';
-import type { HttpMethod } from './route.js';
 import type { RecordMemo } from '../cache/record-memo.js';
+import type { CalendarConfig } from '../config.js';
+import type { CalendarDatabase, Db } from '../db/database.js';
+import type { TicketProvider } from '../extensions/tickets.js';
+import type { Logger } from '../logger.js';
+import type { HttpMethod } from './route.js';
 
 /** Builds the absolute URLs a response carries (SPEC §4). */
 export interface UrlBuilder {

@@ -3,8 +3,8 @@
  * `previous_rest_url`, `total`, `total_pages`, the total headers and an RFC 8288 `Link` header.
  */
 import type { CalendarConfig } from '../config.js';
+import { type PluginErrorCode, pluginError } from '../errors/catalog.js';
 import type { RequestContext } from './context.js';
-import { type PluginErrorCode, pluginError } from '../errors/api-error.js';
 import { param } from './params.js';
 import type { OperationResult } from './route.js';
 

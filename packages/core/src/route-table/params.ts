@@ -5,17 +5,10 @@
  * `documented` schema of the value as a client sends it, for /doc only.
  */
 import { z } from 'zod';
-import { describe } from '../i18n/descriptions.js';
-import type { InvalidParamDetail } from '../errors/api-error.js';
-import { invalidType } from '../errors/api-error.js';
+import type { InvalidParamDetail } from '../errors/invalid-params.js';
+import { invalidType } from '../errors/invalid-params.js';
+import { type Descriptions, describe } from '../i18n/descriptions.js';
 import { INPUT_LIMITS } from './input-limits.js';
-import { lastOfRepeatedKey, type ParamValue } from '../http/parse-params.js';
-
-export interface Descriptions {
-  en: string;
-  de: string;
-}
-
 /** What a validator may answer: true (valid), false ("Invalid parameter."), a message, or a full detail. */
 export type ValidationResult = boolean | string | InvalidParamDetail;
 
@@ -271,3 +264,28 @@ export const param = {
 const PHP_TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
 
 export type ParamSpecs = Record<string, ParamSpec>;
+export type ParamValue = string | number | boolean | null | ParamValue[] | { [key: string]: ParamValue };
+export type ParamBag = Record<string, ParamValue>;
+/** An object without a prototype: nothing inherited answers a lookup, no key can reach `Object.prototype`. */
+export function emptyBag<T = ParamValue>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+/** The value a single-valued parameter sees: the last of a repeated key's values. */
+export function lastOfRepeatedKey(value: ParamValue): ParamValue {
+  return Array.isArray(value) && repeatedKeyLists.has(value) ? (value[value.length - 1] ?? null) : value;
+}
+
+/**
+ * Lists made of a key repeated without brackets (`a=1&a=2`, not `a[]=1&a[]=2`). A list parameter takes all
+ * the values; a single-valued one takes the last, as PHP does.
+ */
+const repeatedKeyLists = new WeakSet<ParamValue[]>();
+
+/** Marks a list the parser made of a key repeated without brackets. */
+export function markRepeatedKeyList(list: ParamValue[]): void {
+  repeatedKeyLists.add(list);
+}
+
+export function isRepeatedKeyList(list: ParamValue[]): boolean {
+  return repeatedKeyLists.has(list);
+}

@@ -2,11 +2,12 @@
  * WordPress's parameter checks in its order (ref §1): missing required parameters first (and alone), then
  * every present parameter's type coercion and validator, all problems reported together.
  */
+
+import { type InvalidParamDetail, invalidParams, missingParams } from '../errors/invalid-params.js';
 import type { RequestContext } from './context.js';
-import { type InvalidParamDetail, invalidParams, missingParams } from '../errors/api-error.js';
 import { INPUT_LIMITS } from './input-limits.js';
+import type { ParamBag, ParamValue } from './params.js';
 import { coerceParam, type ParamSpecs } from './params.js';
-import type { ParamBag, ParamValue } from '../http/parse-params.js';
 import type { Params } from './route.js';
 
 /** WordPress's message for a value outside an enum. */

@@ -8,11 +8,11 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
-import { bumpDataVersion } from '../../src/cache/count-cache.js';
+import { bumpDataVersion } from '../../src/db/data-version.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
 import { testDialects } from '../../src/db/test-databases.js';
-import { apiRequest } from '../support/requests.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
+import { apiRequest } from '../support/requests.js';
 
 const dialects = await testDialects();
 const NOW = new Date('2026-03-10T12:00:00Z');

@@ -3,13 +3,13 @@
  * page is serialized with a constant number of batched loads.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { invalidParams } from '../../errors/api-error.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database } from '../../db/schema.js';
-import { PLUGIN_MESSAGES } from '../../errors/api-error.js';
+import { PLUGIN_MESSAGES } from '../../errors/catalog.js';
+import { invalidParams } from '../../errors/invalid-params.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../route-table/pagination.js';
 import { type ParamSpecs, param, toList } from '../../route-table/params.js';
 import type { OperationResult, Params } from '../../route-table/route.js';

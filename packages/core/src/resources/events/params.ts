@@ -7,15 +7,11 @@
  */
 import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
-import {
-  type CurrencyDefaults,
-  formatCost,
-  PLUGIN_CURRENCY_DEFAULTS,
-  parseCost,
-} from '../../text/cost.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { isValidTimezone } from '../../dates/zones.js';
+import { describe } from '../../i18n/descriptions.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
+import type { ParamBag, ParamValue } from '../../route-table/params.js';
 import {
   documentedObject,
   type ParamSpecs,
@@ -23,9 +19,8 @@ import {
   toList,
   type ValidationResult,
 } from '../../route-table/params.js';
-import type { ParamBag, ParamValue } from '../../http/parse-params.js';
 import { checkParams, tooManyItems } from '../../route-table/validate.js';
-import { describe } from '../../i18n/descriptions.js';
+import { type CurrencyDefaults, formatCost, PLUGIN_CURRENCY_DEFAULTS, parseCost } from '../../text/cost.js';
 import { isValidImageReference } from '../images/repository.js';
 import { organizers } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';

@@ -2,13 +2,13 @@
 
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
 import type { CalendarConfig } from '../../config.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
-import { postLocker } from '../posts/row-locks.js';
-import { pluginError } from '../../errors/api-error.js';
+import { pluginError } from '../../errors/catalog.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
 import { effectiveStatus, findPostBySlug, loadPost, slugForStatusChange } from '../posts/repository.js';
+import { postLocker } from '../posts/row-locks.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { eventListParams, listEvents } from './list.js';
 import { eventWriteParams } from './params.js';

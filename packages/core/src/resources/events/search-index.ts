@@ -5,9 +5,9 @@
  * which no term contains.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { RequestContext } from '../../route-table/context.js';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { loadTexts } from '../posts/repository.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 

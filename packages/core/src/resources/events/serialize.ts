@@ -4,9 +4,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { canEditRecord } from '../../auth/capabilities.js';
-import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
-import { plainText, renderHtml } from '../../text/html.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import {
   type DateDetails,
@@ -16,6 +13,9 @@ import {
   zoneAbbreviation,
 } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
+import type { RequestContext } from '../../route-table/context.js';
+import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
+import { plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { organizers } from '../organizers/kind.js';
 import type { OrganizerOutput } from '../organizers/schema.js';
@@ -24,8 +24,8 @@ import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import { loadEventTerms } from '../terms/event-terms.js';
-import type { VenueOutput } from '../venues/schema.js';
 import { venues } from '../venues/kind.js';
+import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
 
 export interface EventRecord {

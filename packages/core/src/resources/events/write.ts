@@ -3,18 +3,18 @@
  * dates read in the event's time zone, inline venues and organizers, terms by id/slug/name.
  */
 
-import { parseCost } from '../../text/cost.js';
-import { plainTitle } from '../../text/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, normaliseTimezone, startOfDay } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
-import { invalidParam } from '../../errors/api-error.js';
+import { invalidParam } from '../../errors/invalid-params.js';
+import type { RequestContext } from '../../route-table/context.js';
+import type { ParamValue } from '../../route-table/params.js';
 import { toList } from '../../route-table/params.js';
-import type { ParamValue } from '../../http/parse-params.js';
 import type { Params } from '../../route-table/route.js';
+import { parseCost } from '../../text/cost.js';
+import { plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { resolveImage } from '../images/repository.js';
 import { organizers } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';

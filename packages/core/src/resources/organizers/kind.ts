@@ -1,7 +1,8 @@
 /** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
-import { plainTitle } from '../../text/html.js';
+
 import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
+import { plainTitle } from '../../text/html.js';
 import { isEmailOrEmpty, isUrlOrEmpty } from '../posts/fields.js';
 import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
 

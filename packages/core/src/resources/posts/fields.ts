@@ -3,11 +3,11 @@
  * image; and how a write turns them into stored values.
  */
 import { canPublish } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { PostRow, PostStatus } from '../../db/schema.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
 import { isValidImageReference } from '../images/repository.js';
 

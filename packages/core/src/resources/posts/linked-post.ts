@@ -6,20 +6,20 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
-import { plainText, plainTitle, renderHtml } from '../../text/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
-import { postLocker } from './row-locks.js';
 import type { Database, PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { escapeLike } from '../../db/traits.js';
-import { ApiError, type PluginErrorCode, pluginError } from '../../errors/api-error.js';
+import { ApiError } from '../../errors/api-error.js';
+import { type PluginErrorCode, pluginError } from '../../errors/catalog.js';
+import { languagesFor } from '../../i18n/translations.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../route-table/pagination.js';
 import { type ParamSpec, type ParamSpecs, param, searchTooLong } from '../../route-table/params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
-import { languagesFor } from '../../i18n/translations.js';
+import { plainText, plainTitle, renderHtml } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { loadImages, resolveImage, serializeImage } from '../images/repository.js';
 import { organizerResponses } from '../organizers/schema.js';
 import { venueResponses } from '../venues/schema.js';
@@ -43,6 +43,7 @@ import {
   slugTaken,
   writeTexts,
 } from './repository.js';
+import { postLocker } from './row-locks.js';
 import { indexedCandidates, isBlankSearch, searchFragments } from './search.js';
 import { globalId, withoutFalsy } from './serialize.js';
 import { echoedStatus, statusCondition, statusListParam, visibleStatusesFor } from './visibility.js';

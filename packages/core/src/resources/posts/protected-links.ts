@@ -3,8 +3,8 @@
  * and password-protected events (issue 15, finding 11).
  */
 import { canEditRecord } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../route-table/context.js';
 import type { PostRow } from '../../db/schema.js';
+import type { RequestContext } from '../../route-table/context.js';
 
 /**
  * Whether a filter by this event must see none of its terms, venue or organizers: a protected event's links

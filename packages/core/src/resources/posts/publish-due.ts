@@ -5,7 +5,7 @@
  */
 
 import { formatUtc } from '../../dates/format.js';
-import { bumpDataVersion } from '../../cache/count-cache.js';
+import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { refreshTermCounts } from '../terms/repository.js';
 

@@ -3,10 +3,11 @@
  * (`post_texts`), slugs unique per type. Every function takes the Kysely handle of the request (a
  * transaction for writes).
  */
-import { uniqueSlug } from '../../text/slug.js';
+
 import type { Db } from '../../db/database.js';
 import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { languagesFor, pickTranslation } from '../../i18n/translations.js';
+import { uniqueSlug } from '../../text/slug.js';
 
 export interface PostTexts {
   title: string;

@@ -4,9 +4,10 @@
  * database does not. Where the database has no row locks (SQLite: a write transaction holds the whole
  * database from its first statement) there is nothing to take.
  */
+
+import type { PostType } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Params } from '../../route-table/route.js';
-import type { PostType } from '../../db/schema.js';
 
 /** Locks the post a write by id or by slug changes (`for update`), if it exists. */
 export function postLocker(type: PostType) {

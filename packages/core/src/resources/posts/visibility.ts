@@ -5,8 +5,8 @@
  */
 import type { ExpressionBuilder } from 'kysely';
 import { canWritePosts } from '../../auth/capabilities.js';
-import type { RequestContext } from '../../route-table/context.js';
 import type { Database, PostStatus } from '../../db/schema.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { param, toList } from '../../route-table/params.js';
 import { isPostStatus, POST_STATUSES } from './fields.js';
 

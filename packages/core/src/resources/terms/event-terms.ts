@@ -3,12 +3,12 @@
  * event's terms, and loading the embedded term objects of many events at once.
  */
 import { sql } from 'kysely';
-import { plainTitle } from '../../text/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
+import type { RequestContext } from '../../route-table/context.js';
+import { plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import {
   countsForTerms,
   insertNewTerms,

@@ -4,10 +4,10 @@
  * context, whose `db` is a transaction for writes.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { RequestContext } from '../../route-table/context.js';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
+import type { RequestContext } from '../../route-table/context.js';
 
 /**
  * The largest id the `integer` columns hold (PostgreSQL's int4). A larger number in a request names no

@@ -8,19 +8,15 @@ import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticateWithApiKey } from '../../auth/api-keys.js';
-import {
-  type CalendarConfig,
-  type Role,
-  resolveConfig,
-  silentLogger,
-  type UserPrincipal,
-} from '../../config.js';
-import type { RequestContext } from '../../route-table/context.js';
+import type { Role, UserPrincipal } from '../../auth/principal.js';
 import { createCountCache } from '../../cache/count-cache.js';
+import { type CalendarConfig, resolveConfig } from '../../config.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { PostStatus } from '../../db/schema.js';
 import { testDialects } from '../../db/test-databases.js';
 import { createDispatcher, createUrlBuilder } from '../../http/handle.js';
+import { silentLogger } from '../../logger.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { findTermIdsForFilter, loadEventTerms, resolveEventTermIds, setEventTerms } from './event-terms.js';
 import { categoryRoutes, tagRoutes } from './terms.js';

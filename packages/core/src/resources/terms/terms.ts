@@ -5,20 +5,21 @@
 
 import { type SqlBool, sql } from 'kysely';
 import { canManageTerms, canReadRecord } from '../../auth/capabilities.js';
-import { plainText, plainTitle } from '../../text/html.js';
-import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import type { RequestContext } from '../../route-table/context.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
-import { lockTerm } from '../posts/row-locks.js';
 import { escapeLike } from '../../db/traits.js';
-import { ApiError, invalidParam } from '../../errors/api-error.js';
+import { ApiError } from '../../errors/api-error.js';
+import { invalidParam } from '../../errors/invalid-params.js';
+import type { RequestContext } from '../../route-table/context.js';
 import { pageParams, resolvePaging, totalHeaders } from '../../route-table/pagination.js';
+import type { ParamBag, ParamValue } from '../../route-table/params.js';
 import { type ParamSpec, type ParamSpecs, param } from '../../route-table/params.js';
-import type { ParamBag, ParamValue } from '../../http/parse-params.js';
 import type { OperationResult, Params, RouteDefinition } from '../../route-table/route.js';
+import { plainText, plainTitle } from '../../text/html.js';
+import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
+import { lockTerm } from '../posts/row-locks.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import {
   ancestorPath,

@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey } from '../../auth/api-keys.js';
-import type { Role } from '../../config.js';
-import { ROLES } from '../../config.js';
+import type { Role } from '../../auth/principal.js';
+import { ROLES } from '../../auth/principal.js';
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';

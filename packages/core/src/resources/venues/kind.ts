@@ -1,8 +1,8 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
 import { z } from 'zod';
-import { plainTitle } from '../../text/html.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
+import { plainTitle } from '../../text/html.js';
 import { isTruthy, isUrlOrEmpty } from '../posts/fields.js';
 import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
 
