@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type CalendarCoreOptions, resolveConfig } from './config.js';
-
-const database = {} as CalendarCoreOptions['database'];
+import { resolveConfig } from './config.js';
 
 describe('the site currency settings', () => {
   it('default to the plugin’s: $ before the amount', () => {
-    const config = resolveConfig({ database });
+    const config = resolveConfig({});
     expect(config.currencySymbol).toBe('$');
     expect(config.currencyPosition).toBe('prefix');
   });
 
   it('take a symbol (even none) and a position', () => {
-    const config = resolveConfig({ database, currencySymbol: '', currencyPosition: 'postfix' });
+    const config = resolveConfig({ currencySymbol: '', currencyPosition: 'postfix' });
     expect(config.currencySymbol).toBe('');
     expect(config.currencyPosition).toBe('postfix');
   });
 
   it('refuse another position', () => {
-    expect(() => resolveConfig({ database, currencyPosition: 'after' as 'postfix' })).toThrow(RangeError);
+    expect(() => resolveConfig({ currencyPosition: 'after' as 'postfix' })).toThrow(RangeError);
   });
 });

@@ -1,14 +1,10 @@
-import type { Principal } from './auth/principal.js';
-import type { CalendarDatabase } from './db/database.js';
-import type { TicketProvider } from './extensions/tickets.js';
-import type { CompressionOptions } from './http/compression.js';
-import { normalizeOrigin } from './http/cors.js';
-import type { RateLimitOptions } from './http/rate-limit.js';
-import type { CoreRequest } from './http/types.js';
-import type { Logger } from './logger.js';
+/**
+ * The service's settings: what a host may set as plain data, resolved once into `CalendarConfig`, which every part
+ * may read. Imports nothing: what the host plugs in (database, authentication, logger) is in `options.ts`.
+ */
 
-export interface CalendarCoreOptions {
-  database: CalendarDatabase;
+/** The settings of the service that are plain data (`CalendarCoreOptions` adds what the host plugs in). */
+export interface ConfigOptions {
   /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin. */
   namespace?: string;
   /** The public web site, used for `url` permalinks and `global_id` (default `http://localhost:8080`). */
@@ -40,29 +36,6 @@ export interface CalendarCoreOptions {
   cors?: CorsOptions;
   /** The geolocation extension (SPEC §9): off by default in the library. */
   geolocation?: boolean | { defaultRadiusKm?: number };
-  ticketProvider?: TicketProvider;
-  /** The clock; tests fix it. */
-  clock?: () => Date;
-  /** Replaces the built-in API-key authentication. */
-  authenticate?: (request: CoreRequest) => Promise<Principal | null> | Principal | null;
-  logger?: Logger;
-  /**
-   * Keep GET answers, list totals, and the venues and organizers that answers embed, until the data changes
-   * (default true). Changes by other programs writing the database count too (triggers move the data
-   * version); off, nothing is kept and every request reads the database.
-   */
-  responseCache?: boolean;
-  /**
-   * Rate limiting per client address and API key, and a brake on failed authentications and wrong event
-   * passwords (see `RateLimitOptions`): off by default in the library (the host may limit already); `true`
-   * takes the defaults (600 requests a minute per address, 1200 per key, 10 failures a minute per address).
-   */
-  rateLimit?: boolean | RateLimitOptions;
-  /**
-   * gzip and brotli of answers of 1 KiB and more, as `Accept-Encoding` asks (see `CompressionOptions`):
-   * on by default; `false` when something in front compresses already.
-   */
-  compression?: boolean | CompressionOptions;
 }
 
 export interface CalendarConfig {
@@ -82,7 +55,7 @@ export interface CalendarConfig {
   geolocation: { enabled: boolean; defaultRadiusKm: number };
 }
 
-export function resolveConfig(options: CalendarCoreOptions): CalendarConfig {
+export function resolveConfig(options: ConfigOptions): CalendarConfig {
   const position = options.currencyPosition;
   if (position !== undefined && position !== 'prefix' && position !== 'postfix')
     throw new RangeError(`currencyPosition must be 'prefix' or 'postfix', not ${JSON.stringify(position)}`);
@@ -143,4 +116,20 @@ export function resolveCors(options: CorsOptions | undefined): CorsConfig | unde
     origins = normalized;
   }
   return { origins, credentials: options.credentials ?? false, maxAge };
+}
+
+/** The ticket-provider extension point behind the `ticketed` filter (SPEC §9). */
+export interface TicketProvider {
+  /** The ids of the events that have tickets. */
+  ticketedEventIds(): Promise<Iterable<number>>;
+}
+
+/** `https://Example.org/` → `https://example.org`; undefined when the text is not an http(s) origin. */
+export function normalizeOrigin(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!URL.canParse(trimmed)) return undefined;
+  const url = new URL(trimmed);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return undefined;
+  return url.origin;
 }

@@ -1,6 +1,6 @@
 import { authenticateWithApiKey } from './auth/api-keys.js';
 import { resolveHostPrincipal } from './auth/host-principals.js';
-import { type CalendarConfig, type CalendarCoreOptions, resolveConfig } from './config.js';
+import { type CalendarConfig, resolveConfig } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors/catalog.js';
 import { createEdge } from './http/edge.js';
@@ -8,6 +8,7 @@ import { addressPath, createDispatcher } from './http/handle.js';
 import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
+import type { CalendarCoreOptions } from './options.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
 

@@ -10,19 +10,15 @@ export {
   type Role,
   type UserPrincipal,
 } from './auth/principal.js';
-export type {
-  CalendarConfig,
-  CalendarCoreOptions,
-} from './config.js';
+export type { CalendarConfig, ConfigOptions, CorsOptions, TicketProvider } from './config.js';
+export { normalizeOrigin } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
 export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
 export { createSqliteDatabase } from './db/sqlite.js';
 export { ApiError, isApiError } from './errors/api-error.js';
-export type { TicketProvider } from './extensions/tickets.js';
 export type { CompressionOptions } from './http/compression.js';
-export { normalizeOrigin } from './http/cors.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { bodyToWrite } from './http/respond.js';
 export {
@@ -35,6 +31,7 @@ export {
 } from './http/transport-errors.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export type { Logger } from './logger.js';
+export type { CalendarCoreOptions } from './options.js';
 export {
   createApiKey,
   createUser,

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import type { CoreRequest } from '../http/types.js';
 import type { Role, UserPrincipal } from './principal.js';
+
+/** Request headers as the adapters hand them over (`CoreRequest['headers']`). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** A new API key: 256 random bits, shown once; only its hash is stored (SPEC §6). */
 export function generateApiKey(): string {
@@ -27,7 +29,7 @@ interface Credentials {
 }
 
 /** `Authorization: Bearer <key>` or HTTP Basic `<login>:<key>` (what application-password clients send). */
-export function readCredentials(headers: CoreRequest['headers']): Credentials | null {
+export function readCredentials(headers: RequestHeaders): Credentials | null {
   const value = headers.authorization;
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return null;
@@ -48,10 +50,7 @@ export function readCredentials(headers: CoreRequest['headers']): Credentials | 
 }
 
 /** The built-in authentication: one indexed lookup of the key's hash. */
-export async function authenticateWithApiKey(
-  db: Db,
-  headers: CoreRequest['headers'],
-): Promise<UserPrincipal | null> {
+export async function authenticateWithApiKey(db: Db, headers: RequestHeaders): Promise<UserPrincipal | null> {
   const credentials = readCredentials(headers);
   if (!credentials) return null;
   const row = await db

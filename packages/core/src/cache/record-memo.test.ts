@@ -16,16 +16,9 @@ import type { RequestContext } from '../route-table/context.js';
 import { createCountCache } from './count-cache.js';
 import { createRecordMemo, type RecordMemo } from './record-memo.js';
 
-/** The parts of a request context the memo reads. */
-function contextOf(options: { transaction?: boolean; language?: string; namespace?: string } = {}) {
-  return {
-    db: { isTransaction: options.transaction ?? false },
-    language: options.language ?? 'en',
-    urls: {
-      namespace: options.namespace ?? 'http://x/wp-json/calendar/events/v1',
-      site: (path: string) => `http://x${path}`,
-    },
-  } as unknown as RequestContext;
+/** What the memo reads of a request. */
+function contextOf(options: { transaction?: boolean; language?: string } = {}) {
+  return { inTransaction: options.transaction ?? false, language: options.language ?? 'en' };
 }
 
 describe('createRecordMemo', () => {
@@ -61,8 +54,8 @@ describe('createRecordMemo', () => {
     const memo = createRecordMemo(() => 1);
     (await memo.scope(contextOf(), 'venue'))!.set('1', { url: 'http://x/venue/a/' });
     expect((await memo.scope(contextOf({ language: 'de' }), 'venue'))!.get('1')).toBeUndefined();
-    // The records' URLs come from the configured site URL: a Host header cannot make copies of them.
-    expect((await memo.scope(contextOf({ namespace: 'http://other/wp-json' }), 'venue'))!.get('1')).toEqual({
+    // The records' URLs come from the configured site URL: the memo is not told the Host, so it makes no copies.
+    expect((await memo.scope(contextOf({ language: 'en' }), 'venue'))!.get('1')).toEqual({
       url: 'http://x/venue/a/',
     });
   });
@@ -177,7 +170,6 @@ describe.each(dialects)('venues and organizers embedded in events after a change
       addressLanguage: 'en',
       now: new Date(),
       urls: createUrlBuilder('http://x', '/calendar/events/v1', core.config.siteUrl),
-      method: 'GET',
       logger: silentLogger,
       ticketProvider: undefined,
       counts: createCountCache(),

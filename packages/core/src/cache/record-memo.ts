@@ -10,7 +10,6 @@
  * Reads only: a write transaction sees changes no one else sees yet, and serializes what it wrote itself.
  * Everything kept is dropped when the version moves on, or when the memo is full (the working set refills it).
  */
-import type { RequestContext } from '../route-table/context.js';
 
 /** The data version now, as the dispatcher reads it (shared by the requests of one event loop turn). */
 export type DataVersionReader = () => number | Promise<number | undefined> | undefined;
@@ -20,7 +19,10 @@ export interface RecordMemo {
    * The records kept for this request at the current data version, or undefined when it may not use them
    * (inside a write transaction, or without a data version).
    */
-  scope(context: RequestContext, kind: string): Promise<RecordScope | undefined>;
+  scope(
+    request: { inTransaction: boolean; language: string },
+    kind: string,
+  ): Promise<RecordScope | undefined>;
 }
 
 export interface RecordScope {
@@ -44,8 +46,8 @@ export function createRecordMemo(
     size = 0;
   };
   return {
-    async scope(context, kind) {
-      if (context.db.isTransaction) return undefined;
+    async scope(request, kind) {
+      if (request.inTransaction) return undefined;
       const now = await readVersion();
       // A version older than one already seen was read before a write committed: nothing kept is for it.
       if (now === undefined || now < version) return undefined;
@@ -55,7 +57,7 @@ export function createRecordMemo(
       }
       // What else a serialized record depends on: the language of its texts. Its URLs are built from the
       // configured site URL, the same for every request (not from the Host a client sends).
-      const prefix = `${kind}\u0000${context.language}\u0000`;
+      const prefix = `${kind}\u0000${request.language}\u0000`;
       return {
         get: (key) => records.get(prefix + key),
         set(key, record) {

@@ -5,7 +5,7 @@
  * with the route's methods. A disallowed origin gets no CORS headers, so the browser keeps the answer from the
  * page.
  */
-import type { CorsConfig } from '../config.js';
+import { type CorsConfig, normalizeOrigin } from '../config.js';
 import { EXPOSED_HEADERS, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
@@ -14,16 +14,6 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'If-None-M
 /** Within reason: other requested header names are allowed too (the API ignores them), up to this many. */
 const MAX_REQUESTED_HEADERS = 20;
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
-
-/** `https://Example.org/` → `https://example.org`; undefined when the text is not an http(s) origin. */
-export function normalizeOrigin(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!URL.canParse(trimmed)) return undefined;
-  const url = new URL(trimmed);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return undefined;
-  return url.origin;
-}
 
 function header(request: CoreRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -7,18 +7,17 @@ import type { UserPrincipal } from '../auth/principal.js';
 import { createCountCache, uncachedCounts } from '../cache/count-cache.js';
 import { createRecordMemo } from '../cache/record-memo.js';
 import { createResponseCache } from '../cache/response-cache.js';
-import type { CalendarConfig } from '../config.js';
+import type { CalendarConfig, TicketProvider } from '../config.js';
 import { bumpDataVersion, currentDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { databaseUnavailable, forbidden, internalError, noRoute } from '../errors/catalog.js';
-import type { TicketProvider } from '../extensions/tickets.js';
 import type { Logger } from '../logger.js';
-import { describeRoute } from '../openapi/wordpress-index.js';
 import { createScheduledPublisher } from '../resources/posts/publish-due.js';
 import { type CompiledPath, compileRoutes } from '../route-table/compile.js';
 import type { RequestContext, UrlBuilder } from '../route-table/context.js';
+import { describeRoute } from '../route-table/describe.js';
 import { coerceParam, type ParamBag } from '../route-table/params.js';
 import type { HttpMethod, Params, RouteDefinition } from '../route-table/route.js';
 import { validateParams } from '../route-table/validate.js';
@@ -138,7 +137,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
     compiled: CompiledPath,
     pathParams: Record<string, string>,
     raw: ParamBag,
-    base: Omit<RequestContext, 'db' | 'language' | 'method'>,
+    base: Omit<RequestContext, 'db' | 'language'>,
   ): Promise<string> {
     const allowed: string[] = [];
     for (const route of compiled.routes) {
@@ -148,7 +147,6 @@ export function createDispatcher(deps: DispatcherDependencies) {
           ...base,
           db: deps.database.kysely,
           language: base.addressLanguage,
-          method: route.methods[0]!,
         };
         const given: ParamBag = { ...raw, ...pathParams };
         const params: Params = {};
@@ -180,7 +178,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
     route: RouteDefinition,
     pathParams: Record<string, string>,
     raw: ParamBag,
-    base: Omit<RequestContext, 'db' | 'language' | 'method'> & { method: HttpMethod },
+    base: Omit<RequestContext, 'db' | 'language'> & { method: HttpMethod },
     precondition?: (context: RequestContext) => Promise<void>,
   ): Promise<CoreResponse> {
     const requested = raw.multilang_language;
@@ -388,7 +386,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const readParams: ParamBag = {};
       for (const key of ['multilang_language', 'password', 'context'] as const)
         if (raw[key] !== undefined) readParams[key] = raw[key];
-      const result = await decideAndRun(getRoute, pathParams, readParams, { ...context, method: 'GET' });
+      const result = await decideAndRun(getRoute, pathParams, readParams, context);
       current = jsonResponse(result.status ?? 200, result.body, result.headers);
     } catch {
       // No current representation the caller can read (missing, trashed, protected): nothing can match.

@@ -1,11 +1,9 @@
 import type { UserPrincipal } from '../auth/principal.js';
 import type { CountCache } from '../cache/count-cache.js';
 import type { RecordMemo } from '../cache/record-memo.js';
-import type { CalendarConfig } from '../config.js';
+import type { CalendarConfig, TicketProvider } from '../config.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
-import type { TicketProvider } from '../extensions/tickets.js';
 import type { Logger } from '../logger.js';
-import type { HttpMethod } from './route.js';
 
 /** Builds the absolute URLs a response carries (SPEC §4). */
 export interface UrlBuilder {
@@ -32,7 +30,6 @@ export interface RequestContext {
   readonly addressLanguage: string;
   readonly now: Date;
   readonly urls: UrlBuilder;
-  readonly method: HttpMethod;
   readonly logger: Logger;
   readonly ticketProvider: TicketProvider | undefined;
   /** List totals, cached per data version. */

@@ -5,7 +5,7 @@
 import type { CalendarConfig } from '../../config.js';
 import { namespaceIndexSchema, openApiDocumentSchema } from '../../openapi/discovery-schemas.js';
 import { buildOpenApiDocument } from '../../openapi/document.js';
-import { namespaceIndex } from '../../openapi/wordpress-index.js';
+import { namespaceIndex } from '../../route-table/describe.js';
 import { type ParamSpec, param } from '../../route-table/params.js';
 import type { RouteDefinition } from '../../route-table/route.js';
 
@@ -16,7 +16,6 @@ export function languageParam(config: CalendarConfig): ParamSpec {
     de: 'Sprachcode der zu verwendenden Inhalte.',
   });
 }
-
 
 export function namespaceRoutes(
   all: () => readonly RouteDefinition[],

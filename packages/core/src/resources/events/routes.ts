@@ -139,8 +139,17 @@ async function mayCreate(context: RequestContext, params: Params): Promise<boole
   );
 }
 
-/** Record-level permission, by id and by slug alike; a missing record passes so the handler can answer 404. */
-async function mayEdit(context: RequestContext, params: Params): Promise<boolean> {
+/** Record-level permission to update, by id and by slug alike; a missing record passes so the handler can answer 404. */
+function mayEdit(context: RequestContext, params: Params): Promise<boolean> {
+  return mayChange(context, params, true);
+}
+
+/** As `mayEdit`, without the editor-only fields: a delete sends none. */
+function mayDelete(context: RequestContext, params: Params): Promise<boolean> {
+  return mayChange(context, params, false);
+}
+
+async function mayChange(context: RequestContext, params: Params, checkFields: boolean): Promise<boolean> {
   if (!canWritePosts(context.principal)) return false;
   const post =
     params.id !== undefined
@@ -150,7 +159,7 @@ async function mayEdit(context: RequestContext, params: Params): Promise<boolean
   // Another type's id: WordPress checks `edit_post` on that record first, so 403 before the 400.
   if (post.type !== 'event') return canEditRecord(context.principal, post);
   if (!canEditRecord(context.principal, post)) return false;
-  return context.method === 'DELETE' || editorOnlyFieldsAllowed(context, params, post.author_id);
+  return !checkFields || editorOnlyFieldsAllowed(context, params, post.author_id);
 }
 
 const lockEvent = postLocker('event');
@@ -198,7 +207,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       ),
       params: { id: idParam, force: forceParam, password: passwordParam },
       lockRecord: lockEvent,
-      authorize: mayEdit,
+      authorize: mayDelete,
       operation: deleteEvent,
       response: eventDeleteAnswerSchema,
     },
@@ -232,7 +241,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       summary: d('Trash an event by slug.', 'Eine Veranstaltung über den Slug löschen.'),
       params: { slug: slugParam, force: forceParam, password: passwordParam },
       lockRecord: lockEvent,
-      authorize: mayEdit,
+      authorize: mayDelete,
       operation: deleteEvent,
       response: eventDeleteAnswerSchema,
     },

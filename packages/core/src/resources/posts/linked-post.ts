@@ -159,7 +159,10 @@ export function createLinkedPostResource(kind: LinkedPostKind): LinkedPostResour
     const out = new Map<number, Record<string, unknown>>();
     if (ids.length === 0) return out;
     // Records already serialized at this data version are taken as they are (support/record-memo.ts).
-    const kept = await context.records?.scope(context, `${type}${single ? ':single' : ''}`);
+    const kept = await context.records?.scope(
+      { inTransaction: context.db.isTransaction, language: context.language },
+      `${type}${single ? ':single' : ''}`,
+    );
     // Taken out at once: the memo may be emptied while the others load (a newer version, or full).
     const hits = new Map<number, Readonly<Record<string, unknown>>>();
     for (const id of ids) {

@@ -43,7 +43,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
 
   beforeAll(async () => {
     ({ database, close } = await dialect.open());
-    config = resolveConfig({ database, siteUrl: SITE });
+    config = resolveConfig({ siteUrl: SITE });
   });
   afterAll(() => close());
 
@@ -157,7 +157,6 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       addressLanguage: language,
       now: NOW,
       urls: createUrlBuilder('http://api.example', '/calendar/events/v1', config.siteUrl),
-      method: 'POST',
       logger: silentLogger,
       ticketProvider: undefined,
       counts: createCountCache(),

@@ -1,7 +1,10 @@
-import { type CompiledPath, compileRoutes } from '../route-table/compile.js';
-import type { RequestContext } from '../route-table/context.js';
-import type { ParamSpec } from '../route-table/params.js';
-import type { RouteDefinition } from '../route-table/route.js';
+/**
+ * The route table describing itself as WordPress does: the namespace index (ref §9.2) and the answer to OPTIONS.
+ */
+import { type CompiledPath, compileRoutes } from './compile.js';
+import type { RequestContext } from './context.js';
+import type { ParamSpec } from './params.js';
+import type { RouteDefinition } from './route.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,38 @@
+/**
+ * What a host passes to `createCalendarCore`: the plain settings of `ConfigOptions` and what it plugs in (the
+ * database, authentication, logging, extensions, caching and the edge's limits).
+ */
+import type { Principal } from './auth/principal.js';
+import type { ConfigOptions, TicketProvider } from './config.js';
+import type { CalendarDatabase } from './db/database.js';
+import type { CompressionOptions } from './http/compression.js';
+import type { RateLimitOptions } from './http/rate-limit.js';
+import type { CoreRequest } from './http/types.js';
+import type { Logger } from './logger.js';
+
+export interface CalendarCoreOptions extends ConfigOptions {
+  database: CalendarDatabase;
+  ticketProvider?: TicketProvider;
+  /** The clock; tests fix it. */
+  clock?: () => Date;
+  /** Replaces the built-in API-key authentication. */
+  authenticate?: (request: CoreRequest) => Promise<Principal | null> | Principal | null;
+  logger?: Logger;
+  /**
+   * Keep GET answers, list totals, and the venues and organizers that answers embed, until the data changes
+   * (default true). Changes by other programs writing the database count too (triggers move the data
+   * version); off, nothing is kept and every request reads the database.
+   */
+  responseCache?: boolean;
+  /**
+   * Rate limiting per client address and API key, and a brake on failed authentications and wrong event
+   * passwords (see `RateLimitOptions`): off by default in the library (the host may limit already); `true`
+   * takes the defaults (600 requests a minute per address, 1200 per key, 10 failures a minute per address).
+   */
+  rateLimit?: boolean | RateLimitOptions;
+  /**
+   * gzip and brotli of answers of 1 KiB and more, as `Accept-Encoding` asks (see `CompressionOptions`):
+   * on by default; `false` when something in front compresses already.
+   */
+  compression?: boolean | CompressionOptions;
+}

@@ -1,0 +1,113 @@
+/**
+ * The intended layers of core, enforced (REDESIGN.md "The intended layers"; DESIGN.md "Where things live"): every
+ * import between source files, type-only and dynamic ones included, must follow an arrow of PARTS, and no file may
+ * reach itself through its imports.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SOURCE = path.resolve(import.meta.dirname, '../src');
+
+/** Each part, its folder or file, and the parts it may import (bottom to top). */
+const PARTS: Record<string, { where: string[]; imports: string[] }> = {
+  Errors: { where: ['errors/'], imports: [] },
+  I18n: { where: ['i18n/'], imports: [] },
+  Support: { where: ['support/'], imports: [] },
+  Logger: { where: ['logger.ts'], imports: [] },
+  Config: { where: ['config.ts'], imports: [] },
+  Dates: { where: ['dates/'], imports: ['Support'] },
+  Text: { where: ['text/'], imports: ['Support'] },
+  Db: { where: ['db/'], imports: ['Logger'] },
+  Auth: { where: ['auth/'], imports: ['Errors', 'Config', 'Logger', 'Db', 'Dates'] },
+  Cache: { where: ['cache/'], imports: ['Db'] },
+  RouteTable: {
+    where: ['route-table/'],
+    imports: ['Errors', 'I18n', 'Auth', 'Db', 'Cache', 'Config', 'Logger'],
+  },
+  Extensions: { where: ['extensions/'], imports: ['RouteTable', 'Db', 'Errors', 'I18n', 'Config'] },
+  OpenApi: { where: ['openapi/'], imports: ['RouteTable', 'I18n', 'Errors', 'Config'] },
+  Resources: {
+    where: ['resources/'],
+    imports: ['RouteTable', 'Errors', 'I18n', 'Auth', 'Db', 'Dates', 'Text', 'Cache', 'Config', 'Support'],
+  },
+  // The namespace index and /doc are resources that describe the others.
+  Discovery: { where: ['resources/discovery/'], imports: ['RouteTable', 'OpenApi', 'Config'] },
+  Http: {
+    where: ['http/'],
+    imports: ['RouteTable', 'Resources', 'Cache', 'Errors', 'Auth', 'Db', 'Config', 'Logger'],
+  },
+  Core: {
+    where: ['core.ts', 'options.ts', 'routes.ts', 'index.ts', 'sqlite.ts', 'postgres.ts', 'internal.ts'],
+    imports: ['*'],
+  },
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'testdata' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+function partOf(file: string): string {
+  const relative = path.relative(SOURCE, file);
+  let best: [string, number] | undefined;
+  for (const [part, { where }] of Object.entries(PARTS))
+    for (const prefix of where)
+      if ((relative === prefix || relative.startsWith(prefix)) && prefix.length > (best?.[1] ?? -1))
+        best = [part, prefix.length];
+  if (!best) throw new Error(`${relative} belongs to no part of the architecture test`);
+  return best[0];
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(IMPORT)].map((m) =>
+    path.resolve(path.dirname(file), (m[1] ?? m[2])!.replace(/\.js$/, '.ts')),
+  );
+}
+
+const files = sourceFiles(SOURCE);
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+describe('core architecture', () => {
+  it('imports only along the arrows of the intended layers', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph)
+      for (const target of targets) {
+        const [from, to] = [partOf(file), partOf(target)];
+        const allowed = PARTS[from]!.imports;
+        if (from !== to && !allowed.includes('*') && !allowed.includes(to))
+          wrong.push(`${path.relative(SOURCE, file)} (${from}) → ${path.relative(SOURCE, target)} (${to})`);
+      }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push(
+          [...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SOURCE, f)).join(' → '),
+        );
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('knows every file it checks (the table of parts covers the source tree)', () => {
+    expect(files.length).toBeGreaterThan(100);
+    for (const file of files) expect(() => partOf(file)).not.toThrow();
+  });
+});
