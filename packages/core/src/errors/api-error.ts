@@ -3,11 +3,13 @@
  * serializer (`toErrorBody`) writes the WordPress envelope `{code, message, data: {status, ...}}` (SPEC §5).
  * Errors are recognised by a brand as well as by `instanceof`, so a mixed ESM/CJS load still works.
  */
+import type { ErrorCode } from './codes.js';
+
 export const API_ERROR_BRAND = Symbol.for('@calendar-events/core/ApiError');
 
 export class ApiError extends Error {
   readonly [API_ERROR_BRAND] = true;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   /** Extra keys of `data` besides `status`, in output order. */
   readonly data: Record<string, unknown>;
@@ -15,7 +17,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     status: number,
     data: Record<string, unknown> = {},

@@ -1,4 +1,31 @@
+/**
+ * Builds every error from the table of codes (`codes.ts`): `apiError(code)` takes the code's status and message;
+ * the named builders below are the errors several places throw.
+ */
 import { ApiError } from './api-error.js';
+import { ERRORS, type ErrorCode, type PluginErrorCode } from './codes.js';
+
+export type { ErrorCode, PluginErrorCode };
+
+export interface ApiErrorOptions {
+  /** Replaces `%d` in the message (a record id). */
+  id?: number;
+  /** Another status than the code's usual one (`rest_forbidden` answers 401 to a caller without credentials). */
+  status?: number;
+  /** A message naming the request's own values, instead of the table's. */
+  message?: string;
+  /** Extra keys of the envelope's `data`. */
+  data?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** The error of `code`, with the status and message of the table unless `options` says otherwise. */
+export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiError {
+  const [status, template] = ERRORS[code];
+  const message = options.message ?? template.replace('%d', String(options.id ?? 0));
+  return new ApiError(code, message, options.status ?? status, options.data, options.headers);
+}
+
 export const FORBIDDEN_MESSAGE = 'Sorry, you are not allowed to do that.';
 /** No credentials → 401; credentials without the right → 403 (ref §8). */
 export function forbidden(authenticated: boolean): ApiError {
@@ -22,32 +49,7 @@ export function databaseUnavailable(): ApiError {
     { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 }
-/** The plugin's own error codes and messages (ref §4.2), by code. */
-export const PLUGIN_MESSAGES = {
-  'rest-event-not-found': [404, 'Event with ID %d does not exist.'],
-  'rest-invalid-event-id': [400, 'The specified ID is not a valid event.'],
-  'event-no-longer-available': [403, 'This event is no longer available'],
-  'event-not-accessible': [403, 'The requested event is not accessible'],
-  'event-password-protected': [403, 'The requested event is not accessible without a password'],
-  'event-is-in-trash': [410, 'The event is already trashed'],
-  'could-not-delete-event': [500, 'The event could not be deleted'],
-  'could-not-update-event': [403, 'The event could not be updated'],
-  'event-archive-page-not-found': [404, 'The requested event archive page does not exist'],
-  'venue-not-accessible': [403, 'The requested venue is not accessible'],
-  'organizer-not-accessible': [403, 'The requested organizer is not accessible'],
-  'venue-is-in-trash': [410, 'The venue is already trashed'],
-  'organizer-is-in-trash': [410, 'The organizer is already trashed'],
-  'could-not-create-venue': [400, 'The venue could not be created from the provided data'],
-  'could-not-create-organizer': [400, 'The organizer could not be created from the provided data'],
-  'could-not-update-venue': [400, 'The venue could not be updated'],
-  'could-not-update-organizer': [400, 'The organizer could not be updated'],
-  'invalid-linked-post-id': [400, 'The provided linked post ID is not valid'],
-  'venue-archive-page-not-found': [404, 'The requested venue archive page does not exist'],
-  'organizer-archive-page-not-found': [404, 'The requested organizer archive page does not exist'],
-  'event-tickets-not-active': [400, 'Event Tickets plugin is not activated.'],
-} as const satisfies Record<string, readonly [number, string]>;
-export type PluginErrorCode = keyof typeof PLUGIN_MESSAGES;
 export function pluginError(code: PluginErrorCode, id?: number): ApiError {
-  const [status, template] = PLUGIN_MESSAGES[code];
+  const [status, template] = ERRORS[code];
   return new ApiError(code, template.replace('%d', String(id ?? 0)), status);
 }

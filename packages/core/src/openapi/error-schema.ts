@@ -3,6 +3,7 @@
  * `data` carries more keys for some codes, so it stays open; the envelope itself is closed.
  */
 import { z } from 'zod';
+import { ERRORS, type ErrorCode } from '../errors/codes.js';
 import { describe } from '../i18n/descriptions.js';
 
 const invalidParamDetail = z.looseObject({ code: z.string(), message: z.string(), data: z.unknown() });
@@ -10,11 +11,11 @@ const invalidParamDetail = z.looseObject({ code: z.string(), message: z.string()
 export const errorSchema = z
   .object({
     code: z
-      .string()
+      .enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]])
       .meta(
         describe(
-          'A stable error code, e.g. `rest_invalid_param` or `rest-event-not-found`.',
-          'Ein fester Fehlercode, z. B. `rest_invalid_param` oder `rest-event-not-found`.',
+          'A stable error code, one of the catalog (`rest_invalid_param`, `rest-event-not-found`, …).',
+          'Ein fester Fehlercode aus dem Katalog (`rest_invalid_param`, `rest-event-not-found`, …).',
         ),
       ),
     message: z

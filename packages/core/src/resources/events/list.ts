@@ -7,7 +7,7 @@ import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database } from '../../db/schema.js';
-import { PLUGIN_MESSAGES } from '../../errors/catalog.js';
+import { ERRORS } from '../../errors/codes.js';
 import { invalidParams } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { listEnvelope, pageParams, resolvePaging } from '../../route-table/pagination.js';
@@ -184,7 +184,7 @@ export function eventListParams(geolocation: boolean): ParamSpecs {
       {
         validate: (value, context) => {
           if (value === false || context.ticketProvider) return true;
-          const [status, message] = PLUGIN_MESSAGES['event-tickets-not-active'];
+          const [status, message] = ERRORS['event-tickets-not-active'];
           return { message, detail: { code: 'event-tickets-not-active', message, data: { status } } };
         },
       },
