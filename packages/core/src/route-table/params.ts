@@ -15,12 +15,13 @@ export type ValidationResult = boolean | string | InvalidParamDetail;
 export type ParamKind = 'string' | 'integer' | 'number' | 'boolean' | 'list' | 'object' | 'any';
 
 // biome-ignore lint/suspicious/noExplicitAny: validators receive the route's own context type
-export interface ParamSpec<T = any, C = any> {
+export interface ParamSpec<T = any, C = any, R extends boolean = boolean> {
   kind: ParamKind;
   /** The coerced value's schema (documentation and the last validation step). */
   schema: z.ZodType<T>;
   description: Descriptions;
-  required: boolean;
+  /** A literal `true` where declared so, which makes the parameter non-optional in `InferParams`. */
+  required: R;
   /**
    * Shown in the namespace index and /doc (a function is computed per request, as WordPress shows dynamic
    * defaults); the operation applies its own defaults.
@@ -121,26 +122,26 @@ export function toList(raw: ParamValue): ParamValue[] {
   return out;
 }
 
-interface Options<T, C> {
-  required?: boolean;
+interface Options<T, C, R extends boolean> {
+  required?: R;
   default?: unknown;
   validate?: (value: T, context: C) => ValidationResult | Promise<ValidationResult>;
   /** See `ParamSpec.documented`. */
   documented?: z.ZodType;
 }
 
-function spec<T, C>(
+function spec<T, C, R extends boolean>(
   kind: ParamKind,
   schema: z.ZodType<T>,
   description: Descriptions,
-  options: Options<T, C> = {},
-  extra: Partial<ParamSpec<T, C>> = {},
-): ParamSpec<T, C> {
-  const result: ParamSpec<T, C> = {
+  options: Options<T, C, R> = {},
+  extra: Partial<Omit<ParamSpec<T, C>, 'required'>> = {},
+): ParamSpec<T, C, R> {
+  const result: ParamSpec<T, C, R> = {
     kind,
     schema: schema.meta({ description: description.en }),
     description,
-    required: options.required ?? false,
+    required: (options.required ?? false) as R,
     check: options.validate !== undefined || (kind !== 'boolean' && kind !== 'number') ? 'validator' : 'type',
     ...extra,
   };
@@ -181,31 +182,42 @@ export const searchTooLong = `search may be at most ${INPUT_LIMITS.searchLength}
 
 /** Builders for the parameter kinds the API uses. */
 export const param = {
-  string: <C>(d: Descriptions, o?: Options<string, C>) => spec('string', z.string(), d, o),
+  string: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<string, C, R>) =>
+    spec('string', z.string(), d, o),
   /** A non-empty string (the plugin's `is_string`: `""` is invalid). */
-  text: <C>(d: Descriptions, o?: Options<string, C>) =>
+  text: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<string, C, R>) =>
     spec(
       'string',
       z.string().refine((s) => s.trim() !== ''),
       d,
       o,
     ),
-  integer: <C>(d: Descriptions, o?: Options<number, C>) => spec('integer', z.number().int(), d, o),
+  integer: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
+    spec('integer', z.number().int(), d, o),
   /** A positive integer (`is_positive_int`). */
-  positiveInteger: <C>(d: Descriptions, o?: Options<number, C>) =>
+  positiveInteger: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
     spec('integer', z.number().int().positive(), d, o),
   /** A record id: a positive integer within the 32-bit range the databases store. */
-  id: <C>(d: Descriptions, o?: Options<number, C>) =>
+  id: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
     spec('integer', z.number().int().min(0).max(2147483647), d, o),
-  number: <C>(d: Descriptions, o?: Options<number, C>) => spec('number', z.number(), d, o),
-  boolean: <C>(d: Descriptions, o?: Options<boolean, C>) => spec('boolean', z.boolean(), d, o),
-  enumeration: <C>(values: readonly [string, ...string[]], d: Descriptions, o?: Options<string, C>) =>
-    spec('string', z.enum(values), d, o, { enum: values }),
+  number: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
+    spec('number', z.number(), d, o),
+  boolean: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<boolean, C, R>) =>
+    spec('boolean', z.boolean(), d, o),
+  enumeration: <C, R extends boolean = boolean>(
+    values: readonly [string, ...string[]],
+    d: Descriptions,
+    o?: Options<string, C, R>,
+  ) => spec('string', z.enum(values), d, o, { enum: values }),
   /**
    * A list (a JSON array, repeated or bracketed keys, or comma-separated): of integers, of strings, or of
    * the strings `items` names. Items reach `validate` as sent (strings from a query); /doc shows their type.
    */
-  list: <C>(items: 'integer' | 'string' | readonly string[], d: Descriptions, o?: Options<ParamValue[], C>) =>
+  list: <C, R extends boolean = boolean>(
+    items: 'integer' | 'string' | readonly string[],
+    d: Descriptions,
+    o?: Options<ParamValue[], C, R>,
+  ) =>
     spec(
       'list',
       z
@@ -230,8 +242,8 @@ export const param = {
    * A search text: non-empty (the plugin's `is_string`: a text of blanks is accepted and filters nothing),
    * at most `INPUT_LIMITS.searchLength` characters.
    */
-  search: <C>(d: Descriptions, o?: Options<string, C>) =>
-    spec<string, C>('string', z.string(), d, {
+  search: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<string, C, R>) =>
+    spec<string, C, R>('string', z.string(), d, {
       ...o,
       // The limit is checked here, not by the schema, so that the answer names it.
       validate: (value: string, context: C) =>
@@ -242,13 +254,13 @@ export const param = {
             : (o?.validate?.(value, context) ?? true),
       documented: z.string().min(1).max(INPUT_LIMITS.searchLength),
     }),
-  any: <C>(d: Descriptions, o?: Options<ParamValue, C>) =>
+  any: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<ParamValue, C, R>) =>
     spec('any', z.any() as z.ZodType<ParamValue>, d, o),
   /**
    * A flag the plugin declares as a non-empty string and reads with PHP's `FILTER_VALIDATE_BOOLEAN`
    * (`strict_dates`, ref §5.1): `true`, `1`, `yes` and `on` are true, any other non-empty string false.
    */
-  phpBoolean: <C>(d: Descriptions, o?: Options<boolean, C>) =>
+  phpBoolean: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<boolean, C, R>) =>
     spec(
       'any',
       z
@@ -264,6 +276,19 @@ export const param = {
 const PHP_TRUE_WORDS = new Set(['1', 'true', 'on', 'yes']);
 
 export type ParamSpecs = Record<string, ParamSpec>;
+
+/** The value type of a parameter, as the operation receives it (coerced and validated). */
+type ValueOf<S> = S extends { schema: z.ZodType<infer T> } ? T : never;
+
+/**
+ * The parameters an operation receives, typed from its specs: those declared `required: true` are present,
+ * the others optional (an operation applies its own defaults).
+ */
+export type InferParams<P extends ParamSpecs> = {
+  [K in keyof P as P[K] extends { required: true } ? K : never]: ValueOf<P[K]>;
+} & {
+  [K in keyof P as P[K] extends { required: true } ? never : K]?: ValueOf<P[K]>;
+};
 export type ParamValue = string | number | boolean | null | ParamValue[] | { [key: string]: ParamValue };
 export type ParamBag = Record<string, ParamValue>;
 /** An object without a prototype: nothing inherited answers a lookup, no key can reach `Object.prototype`. */

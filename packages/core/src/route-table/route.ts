@@ -5,7 +5,7 @@
 import type { ZodType } from 'zod';
 import type { Descriptions } from '../i18n/descriptions.js';
 import type { RequestContext } from './context.js';
-import type { ParamBag, ParamSpecs } from './params.js';
+import type { InferParams, ParamBag, ParamSpecs } from './params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,4 +46,22 @@ export interface RouteDefinition {
   clockDependent?: boolean;
   /** The response body's schema, for /doc. */
   response?: ZodType;
+}
+
+/** A route as its resource writes it: the permission rule, lock and operation see the parameters' own types. */
+export interface TypedRoute<P extends ParamSpecs>
+  extends Omit<RouteDefinition, 'params' | 'authorize' | 'lockRecord' | 'operation'> {
+  params: P;
+  authorize?: (context: RequestContext, params: InferParams<P>) => boolean | Promise<boolean>;
+  lockRecord?: (context: RequestContext, params: InferParams<P>) => Promise<void>;
+  operation: (context: RequestContext, params: InferParams<P>, sent: ParamBag) => Promise<OperationResult>;
+}
+
+/**
+ * Declares a route with typed parameters (as tRPC's `.input()` types its resolver): the compiler checks every
+ * `params.x` an operation reads against the route's specs. The table itself stays erased (`RouteDefinition`):
+ * the pipeline validates the parameters against the same specs before it calls the operation.
+ */
+export function defineRoute<const P extends ParamSpecs>(route: TypedRoute<P>): RouteDefinition {
+  return route as unknown as RouteDefinition;
 }
