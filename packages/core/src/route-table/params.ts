@@ -178,6 +178,9 @@ export function documentedObject(specs: ParamSpecs): z.ZodObject {
   );
 }
 
+/** The largest record id: the databases store ids as 32-bit integers. */
+export const MAX_ID = 2_147_483_647;
+
 export const searchTooLong = `search may be at most ${INPUT_LIMITS.searchLength} characters long.`;
 
 /** Builders for the parameter kinds the API uses. */
@@ -199,7 +202,7 @@ export const param = {
     spec('integer', z.number().int().positive(), d, o),
   /** A record id: a positive integer within the 32-bit range the databases store. */
   id: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
-    spec('integer', z.number().int().min(0).max(2147483647), d, o),
+    spec('integer', z.number().int().min(0).max(MAX_ID), d, o),
   number: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<number, C, R>) =>
     spec('number', z.number(), d, o),
   boolean: <C, R extends boolean = boolean>(d: Descriptions, o?: Options<boolean, C, R>) =>
