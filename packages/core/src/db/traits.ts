@@ -2,7 +2,7 @@
  * Everything that differs between SQLite and PostgreSQL, declared once (as Kysely's adapters declare
  * `supportsReturning`). Repositories ask the traits; they never test the dialect themselves.
  */
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -27,6 +27,12 @@ export interface DialectTraits {
   /** The SQL type for an auto-incrementing integer primary key. */
   readonly serialPrimaryKey: 'integer' | 'serial';
   /**
+   * The column constraints of that key: SQLite needs `autoincrement` so that the id of a deleted row is never
+   * given again (WordPress never reuses post ids either); PostgreSQL's `serial` never reuses one anyway. Used
+   * as `addColumn('id', traits.serialPrimaryKey, traits.idColumn)`.
+   */
+  idColumn(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
    * How substring search is indexed: an FTS5 trigram table beside the text (SQLite), or a `pg_trgm` GIN
    * index that `ILIKE` uses directly (PostgreSQL). Both need terms of at least three characters.
    */
@@ -37,6 +43,8 @@ export interface DialectTraits {
    * row as written.
    */
   readonly flattensExists: boolean;
+  /** Fences a subquery (`offset 0`) where `flattensExists`; returns it as it is elsewhere. */
+  fence<Q extends { offset(count: number): Q }>(query: Q): Q;
 }
 
 export const sqliteTraits: DialectTraits = {
@@ -49,8 +57,10 @@ export const sqliteTraits: DialectTraits = {
   // SQLite's DDL is transactional too; Kysely's adapter only says otherwise (see sqlite.ts).
   transactionalDdl: true,
   serialPrimaryKey: 'integer',
+  idColumn: (column) => column.primaryKey().autoIncrement(),
   substringIndex: 'fts5-trigram',
   flattensExists: false,
+  fence: (query) => query,
 };
 
 export const postgresTraits: DialectTraits = {
@@ -62,8 +72,10 @@ export const postgresTraits: DialectTraits = {
   rowLocks: true,
   transactionalDdl: true,
   serialPrimaryKey: 'serial',
+  idColumn: (column) => column.primaryKey(),
   substringIndex: 'pg-trgm',
   flattensExists: true,
+  fence: (query) => query.offset(0),
 };
 
 /** Escapes `%`, `_` and `\` so user text matches literally inside a LIKE pattern. */

@@ -5,11 +5,7 @@ import type { DialectTraits } from '../traits.js';
 export function initialSchema(traits: DialectTraits) {
   // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not as it is
   const id = (db: Kysely<any>, table: string) =>
-    db.schema
-      .createTable(table)
-      .addColumn('id', traits.serialPrimaryKey, (c) =>
-        traits.name === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
-      );
+    db.schema.createTable(table).addColumn('id', traits.serialPrimaryKey, traits.idColumn);
   return {
     // biome-ignore lint/suspicious/noExplicitAny: see above
     async up(db: Kysely<any>) {

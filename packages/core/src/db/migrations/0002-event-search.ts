@@ -12,9 +12,7 @@ export function eventSearch(traits: DialectTraits) {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('event_search')
-        .addColumn('id', traits.serialPrimaryKey, (c) =>
-          traits.name === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
-        )
+        .addColumn('id', traits.serialPrimaryKey, traits.idColumn)
         .addColumn('event_id', 'integer', (c) => c.notNull().references('posts.id').onDelete('cascade'))
         .addColumn('language', 'text', (c) => c.notNull())
         .addColumn('body', 'text', (c) => c.notNull())

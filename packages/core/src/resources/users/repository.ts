@@ -33,10 +33,6 @@ export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Creates a named key for a user and returns the key itself, which is never stored. */
 export async function createApiKey(
   db: Db,
