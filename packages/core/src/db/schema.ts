@@ -3,7 +3,7 @@
  * CamelCasePlugin: one naming everywhere). Both dialects store the same types: integers, text, REAL, and
  * booleans as 0/1 integers; instants are UTC text `YYYY-MM-DD HH:MM:SS`, which sorts in time order.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export type PostType = 'event' | 'venue' | 'organizer';
 export type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
