@@ -17,7 +17,7 @@ import { REPO_ROOT } from '../src/paths.js';
 import { SCENARIOS } from '../src/scenarios.js';
 
 const run = promisify(execFile);
-const BENCH_CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'packages/bench/src/cli.ts'];
+const BENCH_CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'tools/bench/src/cli.ts'];
 const SMALL_BENCH_TIMEOUT_MS = 230_000;
 
 function tail(text: string | undefined, lines = 25): string {
