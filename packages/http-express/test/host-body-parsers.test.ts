@@ -14,8 +14,8 @@ import {
 } from '@calendar-events/core';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../../testkit/src/adapter/echo-core.js';
 import { createCalendarErrorHandler, createCalendarRouter } from '../src/index.js';
-import { send } from './support.js';
 
 const HOSTS = {
   'no host parser': [],

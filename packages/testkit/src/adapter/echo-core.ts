@@ -1,6 +1,7 @@
 /**
- * Test support for the adapter: a stand-in core that echoes what the adapter handed it, so the translation
- * (url, mount path, body, language, …) is checked independently of which routes core has.
+ * Test support for the adapters: a stand-in core that echoes what the adapter handed it, so the translation
+ * (url, mount path, body, language, …) is checked independently of which routes core has. The adapters' own
+ * tests import this file by relative path (they cannot depend on testkit, which depends on them).
  */
 import { request as httpRequest } from 'node:http';
 import type { CalendarCore, CoreRequest, CoreResponse } from '@calendar-events/core';
