@@ -4,12 +4,15 @@
  * core, core's answer written back, the real core) is testkit's `describeAdapterTranslation`, bound to Express 5
  * and 4 in packages/testkit/src/adapter/express.test.ts and express4.test.ts.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The echo core is testkit's (by path: testkit depends on this package, so this package cannot depend on it).
-import { createEchoCore, type EchoedRequest, send } from '../../testkit/src/adapter/echo-core.js';
+import {
+  createEchoCore,
+  type EchoedRequest,
+  listenLocally,
+  send,
+} from '../../testkit/src/adapter/echo-core.js';
 import { createCalendarRouter } from '../src/index.js';
 
 /** The host-app surface both Express majors share, for the tests. */
@@ -17,20 +20,6 @@ interface ExpressModule {
   (): Express;
   json(): unknown;
   text(): unknown;
-}
-
-async function start(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 /** The Express-specific behaviour, run once per Express major (the host app and the router come from the same one). */
@@ -52,14 +41,14 @@ export function describeExpressAdapter(label: string, express: ExpressModule): v
       });
       app.use('/api', createCalendarRouter({ core: echo }));
       app.use('/api', createCalendarRouter({ core: echo, language: 'de' }));
-      plain = await start(app);
+      plain = await listenLocally(app);
 
       // A host that parses JSON bodies itself, and keeps text as text, before the router.
       const parsing = express();
       parsing.use(express.json() as Parameters<Express['use']>[0]);
       parsing.use(express.text() as Parameters<Express['use']>[0]);
       parsing.use(createCalendarRouter({ core: echo }));
-      withParser = await start(parsing);
+      withParser = await listenLocally(parsing);
     });
 
     afterAll(async () => {

@@ -2,12 +2,13 @@
  * The `mount` of each adapter for `describeAdapterTranslation`: a host app of its framework, listening on
  * 127.0.0.1, with core at every mount asked for.
  */
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCalendarRouter } from '@calendar-events/http-express';
 import { calendarPlugin } from '@calendar-events/http-fastify';
 import type { Express, Router } from 'express';
 import Fastify from 'fastify';
+import { listenLocally } from './echo-core.js';
 import type { ApiMount, MountApi } from './translation-suite.js';
 
 /** The host-app surface both Express majors share. */
@@ -39,17 +40,7 @@ export function mountOnExpress(express: ExpressModule): MountApi {
       if (mount.within === undefined) app.use(path, router);
       else app.use(mount.within, express.Router().use(path, router));
     }
-    const server: Server = await new Promise((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      close: () =>
-        new Promise((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    };
+    return listenLocally(app);
   };
 }
 
