@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { selectBindings } from './bindings.js';
-import { createSharedTestDatabase, testDialects } from './databases.js';
+import { selectBindings, selectByName } from './bindings.js';
+import { ALL_DIALECTS, createSharedTestDatabase, testDialects } from './databases.js';
 import { describeContract } from './describe-contract.js';
 import { encodePhpForm } from './form-encoding.js';
 
@@ -53,7 +53,8 @@ describe('selectBindings', () => {
 describe('testDialects', () => {
   it('narrows by DIALECTS as BINDINGS narrows the bindings, and refuses an unknown name', async () => {
     expect((await testDialects('sqlite')).map((dialect) => dialect.name)).toEqual(['sqlite']);
-    expect((await testDialects('')).map((dialect) => dialect.name)).toContain('sqlite');
+    expect(selectByName('DIALECTS', '', ALL_DIALECTS)).toEqual(['sqlite', 'postgres']);
+    expect(selectByName('DIALECTS', ' postgres ', ALL_DIALECTS)).toEqual(['postgres']);
     await expect(testDialects('sqlite,mysql')).rejects.toThrow(/DIALECTS.*mysql/);
   });
 
