@@ -3,8 +3,6 @@
  * core answers when it reads the same body itself. Each host gets its own database and a fixed clock, so the
  * answers can be compared byte for byte.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type CalendarCore,
   connectDatabase,
@@ -14,8 +12,8 @@ import {
 } from '@calendar-events/core';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, send } from '../../testkit/src/adapter/echo-core.js';
 import { createCalendarErrorHandler, createCalendarRouter } from '../src/index.js';
-import { send } from './support.js';
 
 const HOSTS = {
   'no host parser': [],
@@ -49,18 +47,13 @@ async function startHost(parsers: express.RequestHandler[], errorHandler = false
   for (const parser of parsers) app.use(parser);
   app.use(createCalendarRouter({ core }));
   if (errorHandler) app.use(createCalendarErrorHandler({ core }));
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
+  const http = await listenLocally(app);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/events/v1`,
+    url: `${http.url}/calendar/events/v1`,
     core,
     key,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await http.close();
       await core.close();
     },
   };

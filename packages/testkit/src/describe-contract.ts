@@ -1,7 +1,7 @@
 import type { CalendarCoreOptions } from '@calendar-events/core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { BINDINGS, type Binding } from './bindings.js';
-import { POSTGRES_URL, probePostgres } from './postgres.js';
+import { postgresUnreachableError, probePostgres, warnPostgresSkipped } from './databases.js';
 import { startTestService, type TestService } from './service.js';
 
 /** Asked once per test file, and only when a postgres binding is selected. */
@@ -9,15 +9,7 @@ const postgresProblem = BINDINGS.some((binding) => binding.database === 'postgre
   ? await probePostgres()
   : undefined;
 
-let warnedAboutPostgres = false;
-
-function warnPostgresSkipped(): void {
-  if (warnedAboutPostgres) return;
-  warnedAboutPostgres = true;
-  console.warn(
-    `!!! PostgreSQL at ${POSTGRES_URL} is unreachable (${postgresProblem}): SKIPPING every postgres binding. Start it or set TEST_PG_URL; in CI this fails.`,
-  );
-}
+const WHAT = 'the postgres bindings';
 
 /**
  * Declares one HTTP contract suite for every selected binding (`BINDINGS`): each gets its own database and a
@@ -44,19 +36,16 @@ export function describeContract(
         throw new Error(`${name}: the service is not running (call getService() inside a test or hook)`);
       return service;
     };
-    const postgresMissing = binding.database === 'postgres' && postgresProblem !== undefined;
-    if (postgresMissing && !process.env.CI) {
-      warnPostgresSkipped();
+    const postgresMissing = binding.database === 'postgres' ? postgresProblem : undefined;
+    if (postgresMissing !== undefined && !process.env.CI) {
+      warnPostgresSkipped(postgresMissing, WHAT);
       describe.skip(name, () => suite(getService, binding));
       continue;
     }
     describe(name, () => {
       beforeAll(async () => {
-        if (postgresMissing) {
-          throw new Error(
-            `PostgreSQL at ${POSTGRES_URL} is unreachable (${postgresProblem}); CI must run the postgres bindings.`,
-          );
-        }
+        // In CI the failure belongs to the postgres bindings, not to the whole file.
+        if (postgresMissing !== undefined) throw postgresUnreachableError(postgresMissing, WHAT);
         service = await startTestService(binding, coreOptions);
       });
       afterAll(async () => {

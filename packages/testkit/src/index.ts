@@ -3,10 +3,26 @@
  * both databases (SPEC §1: identical results on every binding).
  * @module
  */
-export { ALL_BINDINGS, BINDINGS, type Binding, selectBindings } from './bindings.js';
+export { ALL_BINDINGS, BINDINGS, type Binding, selectBindings, selectByName } from './bindings.js';
+export {
+  ALL_DIALECTS,
+  createPostgresTestSchema,
+  createSharedTestDatabase,
+  createTestSchema,
+  type DialectName,
+  POSTGRES_URL,
+  postgresUnreachableError,
+  probePostgres,
+  requirePostgres,
+  type SharedTestDatabase,
+  TEST_PG_URL,
+  type TestDialect,
+  type TestSchema,
+  testDialects,
+  warnPostgresSkipped,
+} from './databases.js';
 export { describeContract } from './describe-contract.js';
 export { encodePhpForm } from './form-encoding.js';
-export { POSTGRES_URL, probePostgres } from './postgres.js';
 export {
   startTestService,
   type TestRequestOptions,

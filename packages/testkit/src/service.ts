@@ -18,8 +18,8 @@ import express from 'express';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { Binding } from './bindings.js';
+import { createTestSchema } from './databases.js';
 import { encodePhpForm } from './form-encoding.js';
-import { createTestSchema } from './postgres.js';
 import { ResponseContract } from './response-schemas.js';
 
 export type TestUserName =

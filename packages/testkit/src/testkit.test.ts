@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { selectBindings } from './bindings.js';
+import { selectBindings, selectByName } from './bindings.js';
+import { ALL_DIALECTS, createSharedTestDatabase, testDialects } from './databases.js';
 import { describeContract } from './describe-contract.js';
 import { encodePhpForm } from './form-encoding.js';
 
@@ -46,6 +47,30 @@ describe('selectBindings', () => {
 
   it('refuses an unknown binding name instead of running fewer suites', () => {
     expect(() => selectBindings('express-mysql')).toThrow(/express-mysql/);
+  });
+});
+
+describe('testDialects', () => {
+  it('narrows by DIALECTS as BINDINGS narrows the bindings, and refuses an unknown name', async () => {
+    expect((await testDialects('sqlite')).map((dialect) => dialect.name)).toEqual(['sqlite']);
+    expect(selectByName('DIALECTS', '', ALL_DIALECTS)).toEqual(['sqlite', 'postgres']);
+    expect(selectByName('DIALECTS', ' postgres ', ALL_DIALECTS)).toEqual(['postgres']);
+    await expect(testDialects('sqlite,mysql')).rejects.toThrow(/DIALECTS.*mysql/);
+  });
+
+  it('opens a migrated database of every dialect, and a shared one under its DATABASE_URL', async () => {
+    for (const dialect of await testDialects()) {
+      const { database, close } = await dialect.open();
+      const shared = await createSharedTestDatabase(dialect.name, 'calendar-testkit-');
+      try {
+        expect(await database.kysely.selectFrom('users').selectAll().execute()).toEqual([]);
+        expect(shared.url).toMatch(dialect.name === 'sqlite' ? /^sqlite:/ : /[?&]schema=t_/);
+        await shared.connect().migrate();
+      } finally {
+        await close();
+        await shared.close();
+      }
+    }
   });
 });
 

@@ -3,15 +3,14 @@
  * `pnpm calendar-events` runs it), its URL once it listens, and a database each test owns.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CalendarDatabase, connectDatabase, createApiKey, createUser } from '@calendar-events/core';
+import { createSharedTestDatabase, requirePostgres } from '@calendar-events/testkit';
+
+export { TEST_PG_URL } from '@calendar-events/testkit';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'src/cli.ts'];
-export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -69,32 +68,14 @@ export interface TestDatabase {
   remove(): Promise<void>;
 }
 
-/** A fresh, empty database of each kind. */
+/** A fresh, empty database of each kind: a SQLite file in a folder of its own, or a PostgreSQL schema. */
 export async function freshDatabase(name: 'sqlite' | 'postgres'): Promise<TestDatabase> {
-  if (name === 'sqlite') {
-    const folder = await mkdtemp(join(tmpdir(), 'calendar-faults-'));
-    const file = join(folder, 'calendar.db');
-    const url = `sqlite:${file}`;
-    return {
-      name,
-      url,
-      open: () => connectDatabase(url),
-      remove: () => rm(folder, { recursive: true, force: true }),
-    };
-  }
-  const schema = `f_${Math.random().toString(36).slice(2, 12)}`;
-  const admin = await connectDatabase(TEST_PG_URL);
-  await admin.kysely.schema.createSchema(schema).execute();
-  const url = new URL(TEST_PG_URL);
-  url.searchParams.set('schema', schema);
+  const shared = await createSharedTestDatabase(name, 'calendar-faults-');
   return {
     name,
-    url: url.toString(),
-    open: () => connectDatabase(url.toString()),
-    async remove() {
-      await admin.kysely.schema.dropSchema(schema).cascade().execute();
-      await admin.destroy();
-    },
+    url: shared.url,
+    open: () => connectDatabase(shared.url),
+    remove: () => shared.close(),
   };
 }
 
@@ -176,17 +157,7 @@ export async function withAdministrator(database: TestDatabase): Promise<string>
   }
 }
 
-/** Whether PostgreSQL answers at TEST_PG_URL; in CI it must. */
-export async function postgresAnswers(): Promise<boolean> {
-  const database = await connectDatabase(TEST_PG_URL);
-  try {
-    await database.kysely.introspection.getSchemas();
-    return true;
-  } catch (error) {
-    if (process.env.CI) throw error;
-    console.warn(`!!! PostgreSQL does not answer at ${TEST_PG_URL}: the PostgreSQL fault tests are SKIPPED.`);
-    return false;
-  } finally {
-    await database.destroy();
-  }
+/** Whether PostgreSQL answers at TEST_PG_URL; in CI it must (testkit's rule for every suite). */
+export function postgresAnswers(): Promise<boolean> {
+  return requirePostgres('the PostgreSQL fault tests');
 }

@@ -1,8 +1,10 @@
 /**
- * Test support for the adapter: a stand-in core that echoes what the adapter handed it, so the translation
- * (url, mount path, body, language, …) is checked independently of which routes core has.
+ * Test support for the adapters: a stand-in core that echoes what the adapter handed it, so the translation
+ * (url, mount path, body, language, …) is checked independently of which routes core has. The adapters' own
+ * tests import this file by relative path (they cannot depend on testkit, which depends on them).
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CalendarCore, CoreRequest, CoreResponse } from '@calendar-events/core';
 
 export interface EchoedRequest {
@@ -94,4 +96,22 @@ export function send(
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/** A host app listening on 127.0.0.1 (an Express app: anything with Node's `listen`), and how to stop it. */
+export async function listenLocally(app: {
+  listen(port: number, hostname: string, callback: () => void): Server;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Kept-alive connections would hold the server open.
+        server.closeAllConnections();
+      }),
+  };
 }
