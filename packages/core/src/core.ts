@@ -38,6 +38,9 @@ export interface CalendarCore {
  * Creates the service over a database. Call `database.migrate()` first (the CLI and the server do).
  *
  * @example
+ * import { createCalendarCore } from '@calendar-events/core';
+ * import { createSqliteDatabase } from '@calendar-events/core/sqlite';
+ *
  * const database = createSqliteDatabase('calendar.db');
  * await database.migrate();
  * const core = createCalendarCore({ database, timezone: 'Europe/Berlin' });
