@@ -124,7 +124,13 @@ export interface TicketProvider {
   ticketedEventIds(): Promise<Iterable<number>>;
 }
 
-/** `https://Example.org/` → `https://example.org`; undefined when the text is not an http(s) origin. */
+/**
+ * `https://Example.org/` → `https://example.org`; undefined when the text is not an http(s) origin.
+ *
+ * @example
+ * normalizeOrigin('https://Example.org/'); // 'https://example.org'
+ * normalizeOrigin('https://example.org/path'); // undefined: a path is not part of an origin
+ */
 export function normalizeOrigin(text: string): string | undefined {
   const trimmed = text.trim();
   if (!URL.canParse(trimmed)) return undefined;

@@ -17,7 +17,14 @@ export interface CalendarCore {
   readonly database: CalendarDatabase;
   /** The route table (data): what the adapters, the namespace index and /doc are built from. */
   readonly routes: readonly RouteDefinition[];
-  /** Answers one HTTP request. Adapters call this and write the result unchanged. */
+  /**
+   * Answers one HTTP request. Adapters call this and write the result unchanged.
+   *
+   * @example
+   * const response = await core.handle({ method: 'GET', url: '/calendar/events/v1/events', mountPath: '', headers: {} });
+   * // { status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8', 'X-WP-Total': '0', … },
+   * //   body: '{"events":[],"rest_url":…,"total":0,"total_pages":0}' }
+   */
   handle(request: CoreRequest): Promise<CoreResponse>;
   /**
    * The path, relative to where an adapter is mounted, under which the API of an address lives:
@@ -38,6 +45,9 @@ export interface CalendarCore {
  * Creates the service over a database. Call `database.migrate()` first (the CLI and the server do).
  *
  * @example
+ * import { createCalendarCore } from '@calendar-events/core';
+ * import { createSqliteDatabase } from '@calendar-events/core/sqlite';
+ *
  * const database = createSqliteDatabase('calendar.db');
  * await database.migrate();
  * const core = createCalendarCore({ database, timezone: 'Europe/Berlin' });

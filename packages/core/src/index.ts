@@ -15,8 +15,6 @@ export { normalizeOrigin } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
 export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
-export { createPostgresDatabase, type PostgresOptions } from './db/postgres.js';
-export { createSqliteDatabase } from './db/sqlite.js';
 export { ApiError, isApiError } from './errors/api-error.js';
 export type { CompressionOptions } from './http/compression.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';

@@ -1,4 +1,9 @@
-/** A minimal logger interface; pino satisfies it. The library never creates a logger itself. */
+/**
+ * A minimal logger interface; pino satisfies it. The library never creates a logger itself.
+ *
+ * @example
+ * const core = createCalendarCore({ database, logger: pino({ level: 'info' }) });
+ */
 export interface Logger {
   debug(obj: object | string, msg?: string): void;
   info(obj: object | string, msg?: string): void;

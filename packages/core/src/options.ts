@@ -1,6 +1,15 @@
 /**
  * What a host passes to `createCalendarCore`: the plain settings of `ConfigOptions` and what it plugs in (the
  * database, authentication, logging, extensions, caching and the edge's limits).
+ *
+ * @example
+ * const options: CalendarCoreOptions = {
+ *   database,
+ *   siteUrl: 'https://example.org',
+ *   timezone: 'Europe/Berlin',
+ *   rateLimit: true,
+ *   logger: pino(),
+ * };
  */
 import type { Principal } from './auth/principal.js';
 import type { ConfigOptions, TicketProvider } from './config.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey, createCalendarCore, createSqliteDatabase, createUser } from '../src/index.js';
+import { createApiKey, createCalendarCore, createUser } from '../src/index.js';
+import { createSqliteDatabase } from '../src/sqlite.js';
 import { apiRequest } from './support/requests.js';
 
 describe('smoke', () => {

@@ -1,4 +1,10 @@
 export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+/**
+ * The roles, most capable first (WordPress's).
+ *
+ * @example
+ * const role = ROLES.find((r) => r === request.headers['x-role']) ?? 'subscriber';
+ */
 export const ROLES: readonly Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
 /** A user of the calendar: a row of its `users` table (what the built-in API keys give). */
 export interface UserPrincipal {
@@ -22,5 +28,10 @@ export interface ExternalPrincipal {
 /**
  * Who is making a request (SPEC §6), as authentication answers it: `{ userId, role }` for users of the
  * calendar, or `{ externalId, role, name?, login? }` for users of the host app.
+ *
+ * @example
+ * // The host's own login, through an adapter's `authenticate` option (null: anonymous).
+ * const authenticate = (req: express.Request): Principal | null =>
+ *   req.user ? { externalId: req.user.id, role: 'editor', name: req.user.name } : null;
  */
 export type Principal = UserPrincipal | ExternalPrincipal;

@@ -2,7 +2,14 @@ import type { CalendarDatabase } from './database.js';
 
 /**
  * Opens the database a `DATABASE_URL` names (SPEC §12): `sqlite:./path.db`, `sqlite::memory:`,
- * `postgres://…` / `postgresql://…`. The driver is loaded only when it is needed.
+ * `postgres://…` / `postgresql://…`. The driver is loaded only when it is needed. To pass a driver's options,
+ * use `createSqliteDatabase` from `@calendar-events/core/sqlite` or `createPostgresDatabase` from
+ * `@calendar-events/core/postgres`.
+ *
+ * @example
+ * const database = await connectDatabase(process.env.DATABASE_URL ?? 'sqlite:./calendar.db');
+ * await database.migrate();
+ * const core = createCalendarCore({ database });
  */
 export async function connectDatabase(url: string): Promise<CalendarDatabase> {
   if (url.startsWith('sqlite:')) {

@@ -20,7 +20,15 @@ export function observe(onQuery: QueryObserver | undefined): KyselyConfig['log']
     : undefined;
 }
 
-/** A connected database: the Kysely instance, what its dialect can do, and how to close it. */
+/**
+ * A connected database: the Kysely instance, what its dialect can do, and how to close it.
+ *
+ * @example
+ * const database = await connectDatabase('sqlite::memory:');
+ * await database.migrate(); // the names of the migrations it ran
+ * await database.ping();
+ * await database.destroy();
+ */
 export interface CalendarDatabase {
   readonly kysely: Kysely<Database>;
   readonly traits: DialectTraits;

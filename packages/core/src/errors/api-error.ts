@@ -2,6 +2,10 @@
  * The one error type of the service. Everything thrown on the request path becomes an ApiError, and one
  * serializer (`toErrorBody`) writes the WordPress envelope `{code, message, data: {status, ...}}` (SPEC §5).
  * Errors are recognised by a brand as well as by `instanceof`, so a mixed ESM/CJS load still works.
+ *
+ * @example
+ * // In a host's `authenticate` or `ticketProvider`: answered as {"code":"rest_forbidden",…,"data":{"status":403}}
+ * throw new ApiError('rest_forbidden', 'Sorry, you are not allowed to do that.', 403);
  */
 import type { ErrorCode } from './codes.js';
 
@@ -32,6 +36,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `value` is an {@link ApiError}, also one from another copy of core (an ESM and a CJS load).
+ *
+ * @example
+ * try {
+ *   await work();
+ * } catch (error) {
+ *   if (isApiError(error)) console.log(error.status, error.code);
+ *   else throw error;
+ * }
+ */
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && API_ERROR_BRAND in value;
 }

@@ -1,0 +1,9 @@
+/**
+ * `@calendar-events/core/internal`: pieces of core's inside that the benchmark and the testkit use to build
+ * what the service itself would build (rows, slugs). **No semver**: anything here may change or go in any
+ * release, patch releases included. Applications use `@calendar-events/core` and its `/sqlite` and
+ * `/postgres` subpaths only.
+ * @module
+ */
+export type { Database as DatabaseSchema } from './db/schema.js';
+export { MAX_SLUG_LENGTH, sanitizeSlug } from './text/slug.js';
