@@ -11,12 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type CalendarDatabase,
-  createPostgresDatabase,
-  createSqliteDatabase,
-  type PostgresOptions,
-} from '@calendar-events/core';
+import type { CalendarDatabase } from '@calendar-events/core';
+import { createPostgresDatabase, type PostgresOptions } from '@calendar-events/core/postgres';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import pg from 'pg';
 import { selectByName } from './bindings.js';
 

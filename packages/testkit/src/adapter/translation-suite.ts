@@ -6,13 +6,8 @@
  * framework has (Express's host body parsers, Fastify's parsers and hooks) stays in the adapter's own tests.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  type CalendarCore,
-  createCalendarCore,
-  createSqliteDatabase,
-  createUser,
-  type Principal,
-} from '@calendar-events/core';
+import { type CalendarCore, createCalendarCore, createUser, type Principal } from '@calendar-events/core';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEchoCore, type EchoedRequest, send } from './echo-core.js';
 

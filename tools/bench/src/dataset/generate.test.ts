@@ -1,9 +1,5 @@
-import {
-  type CalendarCore,
-  type CalendarDatabase,
-  createCalendarCore,
-  createSqliteDatabase,
-} from '@calendar-events/core';
+import { type CalendarCore, type CalendarDatabase, createCalendarCore } from '@calendar-events/core';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
 import { loadCalendar, removeAddedRecords } from './load.js';
