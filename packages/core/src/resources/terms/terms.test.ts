@@ -19,7 +19,7 @@ import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { findTermIdsForFilter, loadEventTerms, resolveEventTermIds, setEventTerms } from './event-terms.js';
-import { categoryRoutes, tagRoutes } from './terms.js';
+import { categoryRoutes, tagRoutes } from './routes.js';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
 const SITE = 'https://site.example';
