@@ -2,7 +2,7 @@ import type { CalendarConfig } from './config.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { organizers } from './resources/organizers/kind.js';
-import { categoryRoutes, tagRoutes } from './resources/terms/terms.js';
+import { categoryRoutes, tagRoutes } from './resources/terms/routes.js';
 import { venues } from './resources/venues/kind.js';
 import type { RouteDefinition } from './route-table/route.js';
 

@@ -53,3 +53,29 @@ export function pluginError(code: PluginErrorCode, id?: number): ApiError {
   const [status, template] = ERRORS[code];
   return new ApiError(code, template.replace('%d', String(id ?? 0)), status);
 }
+
+/**
+ * WordPress's `term_exists` (ref §4.1), with the existing term's id in `data.term_id`. The table words it for a
+ * hierarchical taxonomy, where the name only has to be unique among siblings (SPEC §14); tags keep
+ * `wp_insert_term`'s wording.
+ */
+export function termExists(hierarchical: boolean, termId: number): ApiError {
+  return apiError('term_exists', {
+    ...(hierarchical ? {} : { message: 'A term with the name provided already exists in this taxonomy.' }),
+    data: { term_id: termId },
+  });
+}
+/** WordPress core's answer to a `parent` sent for a taxonomy without hierarchy (tags; SPEC §14). */
+export function notHierarchical(): ApiError {
+  return apiError('rest_taxonomy_not_hierarchical');
+}
+/** `duplicate_term_slug`: WordPress answers 500 (the error has no status); a client mistake is a 400. */
+export function duplicateSlug(slug: string): ApiError {
+  return apiError('duplicate_term_slug', {
+    message: `The slug “${slug}” is already in use by another term.`,
+  });
+}
+/** WordPress core's answer when the terms of an event the caller may not read are asked for. */
+export function forbiddenEventTerms(authenticated: boolean): ApiError {
+  return apiError('rest_forbidden_context', { status: authenticated ? 403 : 401 });
+}

@@ -9,17 +9,15 @@ import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {
-  countsForTerms,
   insertNewTerms,
   isStorableId,
   lookUpTermsByIdOrSlug,
-  moveTermCounts,
   TERM_RECORD_SELECTION,
-  type TermRecord,
-  termIdsOfEvent,
   termSlugTaken,
   termsWithTexts,
+  toTermRecord,
 } from './repository.js';
 import type { EmbeddedTermOutput } from './schema.js';
 import { serializeEmbeddedTerm } from './serialize.js';
@@ -212,18 +210,11 @@ export async function loadEventTerms(
   if (rows.length === 0) return out;
 
   for (const row of rows) {
-    const term: TermRecord = {
-      id: row.id,
-      taxonomy: row.taxonomy,
-      slug: row.slug,
-      parent: row.parent_id,
-      name: row.name ?? '',
-      description: row.description ?? '',
-      count: Number(row.count),
-    };
     const entry = out.get(row.event_id);
     if (!entry) continue;
-    (row.taxonomy === 'category' ? entry.categories : entry.tags).push(serializeEmbeddedTerm(context, term));
+    (row.taxonomy === 'category' ? entry.categories : entry.tags).push(
+      serializeEmbeddedTerm(context, toTermRecord(row)),
+    );
   }
   return out;
 }

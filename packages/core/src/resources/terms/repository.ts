@@ -3,18 +3,18 @@
  * language, SPEC §7) and `event_terms` (which events carry a term). Every function takes the request's
  * context, whose `db` is a transaction for writes.
  */
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
+import { MAX_ID } from '../../route-table/params.js';
+import { publishedEventCount } from './counts.js';
 
-/**
- * The largest id the `integer` columns hold (PostgreSQL's int4). A larger number in a request names no
- * record; looking it up would make PostgreSQL fail with "out of range" instead of finding nothing.
- */
-export const MAX_ID = 2_147_483_647;
+// The event-count functions live in counts.ts; events and the due-post publisher import them from here.
+export { countsForTerms, moveTermCounts, refreshTermCounts, termIdsOfEvent } from './counts.js';
 
+/** Whether a number can name a stored record: a larger one would make PostgreSQL fail "out of range". */
 export function isStorableId(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
 }
@@ -28,98 +28,6 @@ export interface TermRecord {
   name: string;
   description: string;
   count: number;
-}
-
-/**
- * An event counts for a term when it is published, or scheduled with a publication date that has passed
- * (served as published, SPEC §10). WordPress counts published posts only; drafts and private events do not
- * make a term "non-empty".
- */
-function countsAsPublished(postAlias: string, nowUtc: string): RawBuilder<SqlBool> {
-  const status = sql.ref(`${postAlias}.status`);
-  const date = sql.ref(`${postAlias}.date_utc`);
-  return sql<SqlBool>`(${status} = ${'publish'} or (${status} = ${'future'} and ${date} <= ${nowUtc}))`;
-}
-
-/**
- * `count`: published events carrying the term whose id is `termId` (a column reference), read from the
- * stored `event_count` of the same row (migration 0004), which event writes keep exact (`moveTermCounts`)
- * and the scheduled publisher recounts (`refreshTermCounts`).
- */
-export function publishedEventCount(termId: string): RawBuilder<number | string> {
-  return sql<number | string>`${sql.ref(termId.replace(/\.id$/, '.event_count'))}`;
-}
-
-/**
- * Recounts the published events of these terms: the scheduled publisher calls it for the terms of the
- * events it publishes. Event writes move counts by deltas instead (`moveTermCounts`), which is cheaper.
- */
-export async function refreshTermCounts(db: Db, termIds: readonly number[], nowUtc: string): Promise<void> {
-  if (termIds.length === 0) return;
-  await db
-    .updateTable('terms')
-    .set({
-      event_count: sql<number>`(select count(*) from event_terms as ec inner join posts as pc on pc.id = ec.event_id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
-    })
-    .where('id', 'in', [...new Set(termIds)])
-    .execute();
-}
-
-/** Whether an event in this state counts for its terms (the rule of `countsAsPublished`). */
-export function countsForTerms(post: { status: string; date_utc: string }, nowUtc: string): boolean {
-  return post.status === 'publish' || (post.status === 'future' && post.date_utc <= nowUtc);
-}
-
-/**
- * Moves the stored counts from what an event was to what it is: its old terms lose it if it counted, its
- * new terms gain it if it counts. A few `+1`/`-1` updates instead of recounting every event of each term,
- * which cost tens of milliseconds per popular term on a large calendar, inside the write's transaction.
- * Atomic increments also stay exact when writes run concurrently.
- */
-export async function moveTermCounts(
-  db: Db,
-  before: { termIds: readonly number[]; counted: boolean },
-  after: { termIds: readonly number[]; counted: boolean },
-): Promise<void> {
-  const delta = new Map<number, number>();
-  if (before.counted) for (const id of new Set(before.termIds)) delta.set(id, (delta.get(id) ?? 0) - 1);
-  if (after.counted) for (const id of new Set(after.termIds)) delta.set(id, (delta.get(id) ?? 0) + 1);
-  for (const step of [-1, 1]) {
-    const ids = [...delta].filter(([, change]) => change === step).map(([id]) => id);
-    if (ids.length > 0)
-      await db
-        .updateTable('terms')
-        .set({ event_count: sql<number>`${sql.ref('event_count')} + ${step}` })
-        .where('id', 'in', ids)
-        .execute();
-  }
-}
-
-/** The ids of the terms an event carries. */
-export async function termIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
-  const rows = await db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute();
-  return rows.map((r) => r.term_id);
-}
-
-/**
- * `hide_empty` (ref §6.6). A tag is non-empty when a published event carries it. A category is also shown
- * when it has no events itself but one of its descendants has (WordPress's `hierarchical` default for
- * category lists, so a menu built from the list keeps its parents). The recursive part walks up from the
- * non-empty categories; `union` (not `union all`) ends the walk even on a damaged tree with a cycle.
- */
-export function isNonEmpty(taxonomy: Taxonomy, termId: string, nowUtc: string): RawBuilder<SqlBool> {
-  void nowUtc;
-  if (taxonomy === 'tag') return sql<SqlBool>`${sql.ref(termId.replace(/\.id$/, '.event_count'))} > 0`;
-  return sql<SqlBool>`${sql.ref(termId)} in (
-    with recursive nonempty(id) as (
-      select t0.id from terms as t0
-        where t0.taxonomy = ${taxonomy}
-          and t0.event_count > 0
-      union
-      select t1.parent_id from terms as t1 inner join nonempty as n on n.id = t1.id where t1.parent_id <> 0
-    )
-    select id from nonempty
-  )`;
 }
 
 /**

@@ -103,38 +103,36 @@ export const embeddedTermSchema = z
 
 const termMeta = emptyList('Always an empty list.', 'Immer eine leere Liste.');
 
+/** The fields of shape (b) that categories and tags share, before `taxonomy`. */
+const termHead = { id: termId, count, description, name, slug };
+
+/** The fields of shape (b) that categories and tags share, after `taxonomy` (and `parent`). */
+function termTail(archive: { en: string; de: string }) {
+  return { meta: termMeta, url: z.url().meta(describe(archive.en, archive.de)), urls: termUrlsSchema };
+}
+
 /** Shape (b): what `/categories` answers. */
 export const categorySchema = z
   .object({
-    id: termId,
-    count,
-    description,
-    name,
-    slug,
+    ...termHead,
     taxonomy: z.literal('tribe_events_cat'),
     parent,
-    meta: termMeta,
-    url: z
-      .url()
-      .meta(describe('The category’s public archive page.', 'Die öffentliche Archivseite der Kategorie.')),
-    urls: termUrlsSchema,
+    ...termTail({
+      en: 'The category’s public archive page.',
+      de: 'Die öffentliche Archivseite der Kategorie.',
+    }),
   })
   .meta({ id: 'Category', ...describe('An event category.', 'Eine Veranstaltungskategorie.') });
 
 /** Shape (b) for tags: no `parent`, since tags do not nest. */
 export const tagSchema = z
   .object({
-    id: termId,
-    count,
-    description,
-    name,
-    slug,
+    ...termHead,
     taxonomy: z.literal('post_tag'),
-    meta: termMeta,
-    url: z
-      .url()
-      .meta(describe('The tag’s public archive page.', 'Die öffentliche Archivseite des Schlagworts.')),
-    urls: termUrlsSchema,
+    ...termTail({
+      en: 'The tag’s public archive page.',
+      de: 'Die öffentliche Archivseite des Schlagworts.',
+    }),
   })
   .meta({ id: 'Tag', ...describe('An event tag.', 'Ein Schlagwort.') });
 
