@@ -23,3 +23,5 @@ export interface Descriptions {
   en: string;
   de: string;
 }
+
+export const texts = (en: string, de: string): Descriptions => ({ en, de });
