@@ -254,3 +254,17 @@ function geolocationParams(enabled: boolean) {
     }),
   };
 }
+
+/**
+ * The `geoloc*` values as the extension's parameters give them: a flag and numbers. With the extension off
+ * (the only time they are typed otherwise) validation refuses them, and they are not read.
+ */
+export function geolocationValues(params: EventListParams) {
+  const number = (value: ParamValue | undefined) => (typeof value === 'number' ? value : undefined);
+  return {
+    geoloc: typeof params.geoloc === 'boolean' ? params.geoloc : undefined,
+    lat: number(params.geoloc_lat),
+    lng: number(params.geoloc_lng),
+    radius: number(params.geoloc_radius),
+  };
+}

@@ -11,13 +11,14 @@ import type { Database, PostStatus } from '../../db/schema.js';
 import { invalidParams } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
-import { type ParamValue, toList } from '../../route-table/params.js';
+import { toList } from '../../route-table/params.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
 import {
   defaultWindow,
   type EventListParams,
+  geolocationValues,
   idList,
   strictDefaultWindow,
   termItems,
@@ -54,9 +55,11 @@ export interface EventFilter {
   drivers: DateWalkable[];
   /** What `rest_url` and the paging links repeat, in the plugin's order. */
   echo: Array<readonly [string, string]>;
-  /** Conditions on the post rows, applied to the page and, when there are any besides the status, the total. */
+  /** Only events without a password: a condition on the post rows, which page and total then join. */
   passwordless: boolean;
+  /** The ids of `include`, which replace the date filters and order the page by publication. */
   include: number[] | undefined;
+  /** The statuses the caller may list (tested on the status copied onto the event). */
   statuses: PostStatus[];
 }
 
@@ -285,20 +288,6 @@ async function termConditions(context: RequestContext, params: EventListParams, 
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );
   }
-}
-
-/**
- * The `geoloc*` values as the extension's parameters give them: a flag and numbers. With the extension off
- * (the only time they are typed otherwise) validation refuses them, and they are not read.
- */
-function geolocationValues(params: EventListParams) {
-  const number = (value: ParamValue | undefined) => (typeof value === 'number' ? value : undefined);
-  return {
-    geoloc: typeof params.geoloc === 'boolean' ? params.geoloc : undefined,
-    lat: number(params.geoloc_lat),
-    lng: number(params.geoloc_lng),
-    radius: number(params.geoloc_radius),
-  };
 }
 
 /** The geolocation extension's filters: venues with coordinates, or venues within a radius of a point. */
