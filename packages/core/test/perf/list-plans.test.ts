@@ -650,7 +650,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
   }
 
   it('walks the date order for a common word, testing each event, instead of sorting every match', async () => {
-    // PostgreSQL's statistics tell it so; SQLite is told by the count (see DateWalkable in events/list.ts).
+    // PostgreSQL's statistics tell it so; SQLite is told by the count (see DateWalkable in events/list-query.ts).
     const plan = await planOf('/events?search=concert');
     console.log(`${dialect.name} /events?search=concert\n${plan}`);
     if (sqlite) {

@@ -8,13 +8,13 @@
 import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
 import { isValidTimezone } from '../../dates/zones.js';
-import { describe } from '../../i18n/descriptions.js';
+import { describe, texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import type { ParamBag, ParamValue } from '../../route-table/params.js';
 import {
   documentedObject,
-  type ParamSpecs,
+  type InferParams,
   param,
   toList,
   type ValidationResult,
@@ -24,9 +24,8 @@ import { type CurrencyDefaults, formatCost, PLUGIN_CURRENCY_DEFAULTS, parseCost 
 import { isValidImageReference } from '../images/repository.js';
 import { organizers } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
+import { findPostBySlug } from '../posts/repository.js';
 import { venues } from '../venues/kind.js';
-
-const d = (en: string, de: string) => ({ en, de });
 
 /** For /doc: an existing venue or organizer, by ID or as `{id}`, or a new one (ref §7.8). */
 function linkedRecordForms(resource: typeof venues, geolocation: boolean, type: 'venue' | 'organizer') {
@@ -145,43 +144,48 @@ export function eventWriteParams(
   create: boolean,
   geolocation: boolean,
   currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
-): ParamSpecs {
+) {
   const examples = costExamples(currency);
   const venue = linkedRecordForms(venues, geolocation, 'venue');
   const organizer = linkedRecordForms(organizers, geolocation, 'organizer');
   const organizerItem = z.union([organizer.id, organizer.reference, organizer.inline]);
   return {
-    title: param.text(d('The event title.', 'Der Titel der Veranstaltung.'), { required: create }),
-    description: param.text(d('The event description (HTML).', 'Die Beschreibung der Veranstaltung (HTML).')),
-    excerpt: param.text(d('The event excerpt (HTML).', 'Der Auszug der Veranstaltung (HTML).')),
-    slug: param.text(d('The event slug.', 'Der Slug der Veranstaltung.')),
+    title: param.text(texts('The event title.', 'Der Titel der Veranstaltung.'), { required: create }),
+    description: param.text(
+      texts('The event description (HTML).', 'Die Beschreibung der Veranstaltung (HTML).'),
+    ),
+    excerpt: param.text(texts('The event excerpt (HTML).', 'Der Auszug der Veranstaltung (HTML).')),
+    slug: param.text(texts('The event slug.', 'Der Slug der Veranstaltung.')),
     author: sharedPostParams.author,
     date: sharedPostParams.date,
     date_utc: sharedPostParams.date_utc,
     status: sharedPostParams.status,
     timezone: param.string<RequestContext>(
-      d(
+      texts(
         'The event time zone (an IANA name such as Europe/Berlin, or UTC+5).',
         'Die Zeitzone der Veranstaltung (ein IANA-Name wie Europe/Berlin oder UTC+5).',
       ),
       { validate: (zone) => zone.trim() === '' || isValidTimezone(zone.trim()) },
     ),
     start_date: param.text<RequestContext>(
-      d(
+      texts(
         'The start date and time, anything strtotime() accepts; read in the event time zone.',
         'Beginn (Datum und Uhrzeit), alles, was strtotime() versteht; in der Zeitzone der Veranstaltung gelesen.',
       ),
       { required: create, validate: isTime },
     ),
     end_date: param.text<RequestContext>(
-      d('The end date and time; not before the start.', 'Ende (Datum und Uhrzeit); nicht vor dem Beginn.'),
+      texts(
+        'The end date and time; not before the start.',
+        'Ende (Datum und Uhrzeit); nicht vor dem Beginn.',
+      ),
       { required: create, validate: isTime },
     ),
     all_day: param.boolean(
-      d('Whether the event lasts the whole day.', 'Ob die Veranstaltung den ganzen Tag dauert.'),
+      texts('Whether the event lasts the whole day.', 'Ob die Veranstaltung den ganzen Tag dauert.'),
     ),
     image: param.string<RequestContext>(
-      d(
+      texts(
         'The featured image: the ID of a stored image or an http(s) URL.',
         'Das Beitragsbild: die ID eines gespeicherten Bildes oder eine http(s)-URL.',
       ),
@@ -190,7 +194,7 @@ export function eventWriteParams(
       },
     ),
     cost: param.any(
-      d(
+      texts(
         `The event cost: a string such as "$10 - $20" or a list of costs. ${examples.en}`,
         `Die Kosten: eine Zeichenkette wie "10 € - 20 €" oder eine Liste von Kosten. ${examples.de}`,
       ),
@@ -211,32 +215,32 @@ export function eventWriteParams(
         ]),
       },
     ),
-    website: param.string<RequestContext>(d('The event website URL.', 'Die Website der Veranstaltung.'), {
+    website: param.string<RequestContext>(texts('The event website URL.', 'Die Website der Veranstaltung.'), {
       validate: isUrlOrEmpty,
     }),
-    show_map: param.boolean(d('Whether to show a map.', 'Ob eine Karte angezeigt wird.')),
-    show_map_link: param.boolean(d('Whether to show a map link.', 'Ob ein Kartenlink angezeigt wird.')),
+    show_map: param.boolean(texts('Whether to show a map.', 'Ob eine Karte angezeigt wird.')),
+    show_map_link: param.boolean(texts('Whether to show a map link.', 'Ob ein Kartenlink angezeigt wird.')),
     hide_from_listings: param.boolean(
-      d('Hide the event from lists.', 'Die Veranstaltung in Listen ausblenden.'),
+      texts('Hide the event from lists.', 'Die Veranstaltung in Listen ausblenden.'),
     ),
-    sticky: param.boolean(d('Sticky in the calendar view.', 'In der Kalenderansicht oben halten.')),
-    featured: param.boolean(d('Featured on the site.', 'Auf der Website hervorgehoben.')),
+    sticky: param.boolean(texts('Sticky in the calendar view.', 'In der Kalenderansicht oben halten.')),
+    featured: param.boolean(texts('Featured on the site.', 'Auf der Website hervorgehoben.')),
     categories: param.any(
-      d(
+      texts(
         'Categories: IDs, slugs or names (unknown names are created); empty to remove all.',
         'Kategorien: IDs, Slugs oder Namen (unbekannte Namen werden angelegt); leer entfernt alle.',
       ),
       { documented: termsForms('Category', 'Kategorien'), validate: termsWithinLimit('categories') },
     ),
     tags: param.any(
-      d(
+      texts(
         'Tags: IDs, slugs or names (unknown names are created); empty to remove all.',
         'Schlagwörter: IDs, Slugs oder Namen (unbekannte Namen werden angelegt); leer entfernt alle.',
       ),
       { documented: termsForms('Tag', 'Schlagwörter'), validate: termsWithinLimit('tags') },
     ),
     venue: param.any<RequestContext>(
-      d(
+      texts(
         'The venue: an ID, {"id": ID}, or a venue object to create; 0 or empty to remove it.',
         'Der Veranstaltungsort: eine ID, {"id": ID} oder ein neuer Ort als Objekt; 0 oder leer entfernt ihn.',
       ),
@@ -264,7 +268,7 @@ export function eventWriteParams(
       },
     ),
     organizer: param.any<RequestContext>(
-      d(
+      texts(
         'The organizers: IDs, {"id": ID} objects or organizer objects to create; empty to remove all.',
         'Die Veranstalter: IDs, {"id": ID}-Objekte oder neue Veranstalter als Objekte; leer entfernt alle.',
       ),
@@ -294,13 +298,13 @@ export function eventWriteParams(
       },
     ),
     password: param.string(
-      d(
+      texts(
         'The event password ("" removes it); editors only.',
         'Das Passwort der Veranstaltung ("" entfernt es); nur Redakteure.',
       ),
     ),
     post_parent: param.id<RequestContext>(
-      d(
+      texts(
         'The parent event ID (editors only); 0 removes it.',
         'Die ID der übergeordneten Veranstaltung (nur Redakteure); 0 entfernt sie.',
       ),
@@ -313,3 +317,36 @@ export function eventWriteParams(
     ),
   };
 }
+
+/** What `writeEvent` receives from a create or an update: every field optional, as an update sends them. */
+export type EventWriteParams = InferParams<ReturnType<typeof eventWriteParams>>;
+
+/** The parameters that name one event and say how to show it, for the read, update and delete routes. */
+export const eventIdParam = param.id(texts('The event ID.', 'Die ID der Veranstaltung.'), { required: true });
+export const eventSlugParam = param.string(texts('The event slug.', 'Der Slug der Veranstaltung.'), {
+  required: true,
+  validate: async (slug, context: RequestContext) =>
+    (await findPostBySlug(context.db, 'event', slug)) !== undefined,
+});
+/**
+ * The slug of a by-slug update: not checked against the stored events, so that an unknown slug answers
+ * 404 `rest-event-not-found` as the plugin (SPEC §14), where a by-slug read or delete answers 400.
+ */
+export const eventUpdateSlugParam = param.string(texts('The event slug.', 'Der Slug der Veranstaltung.'), {
+  required: true,
+});
+export const eventPasswordParam = param.text(
+  texts(
+    'The event password, to read a password-protected event.',
+    'Das Passwort, um eine passwortgeschützte Veranstaltung zu lesen.',
+  ),
+);
+/** `context=edit` shows protected content to those who may edit the event (ref §8.3). */
+export const eventContextParam = param.enumeration(
+  ['view', 'edit'],
+  texts('The scope of the request: view or edit.', 'Der Kontext der Anfrage: view oder edit.'),
+  { default: 'view' },
+);
+export const eventForceParam = param.boolean(
+  texts('Delete a trashed event for good.', 'Eine Veranstaltung im Papierkorb endgültig löschen.'),
+);

@@ -18,11 +18,11 @@ import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { resolveImage } from '../images/repository.js';
 import { organizers } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
-import { slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
+import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venues } from '../venues/kind.js';
-import { isEmptyLink, organizerItems } from './params.js';
+import { type EventWriteParams, isEmptyLink, organizerItems } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 
 type EventValues = Omit<EventRow, 'id'>;
@@ -36,7 +36,7 @@ function parseLocal(value: string, zone: string, now: Date): string {
 /** Start, end and their UTC instants, from what was sent and what is stored. */
 function resolveSchedule(
   context: RequestContext,
-  params: Params,
+  params: Pick<EventWriteParams, 'timezone' | 'all_day' | 'start_date' | 'end_date'>,
   existing: EventRow | undefined,
 ): Pick<EventValues, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'all_day'> {
   const sentZone =
@@ -73,7 +73,7 @@ function flag(value: unknown, existing: number | undefined, fallback: number): n
   return existing ?? fallback;
 }
 
-function costValues(params: Params, existing: EventRow | undefined) {
+function costValues(params: Pick<EventWriteParams, 'cost'>, existing: EventRow | undefined) {
   if (params.cost === undefined) {
     return existing
       ? {
@@ -83,7 +83,7 @@ function costValues(params: Params, existing: EventRow | undefined) {
         }
       : { cost: '[]', currency_symbol: '', currency_position: '' };
   }
-  const raw = params.cost as ParamValue;
+  const raw = params.cost;
   const input = Array.isArray(raw)
     ? raw.map((v) => (typeof v === 'number' ? v : String(v)))
     : typeof raw === 'number'
@@ -133,7 +133,7 @@ async function linkedOrganizers(context: RequestContext, value: ParamValue): Pro
 /** Writes an event; returns its id. `existing` is undefined on create. */
 export async function writeEvent(
   context: RequestContext,
-  params: Params,
+  params: EventWriteParams,
   existing?: { post: PostRow; event: EventRow },
 ): Promise<number> {
   const { db, config } = context;
@@ -203,22 +203,17 @@ export async function writeEvent(
       .execute();
     await db.updateTable('events').set(eventValues).where('id', '=', id).execute();
   } else {
-    const row = await db
-      .insertInto('posts')
-      .values({
-        type: 'event',
-        status: publication.status,
-        author_id: params.author ?? context.principal!.userId,
-        slug: slug!,
-        date_utc: publication.date_utc,
-        modified_utc: nowUtc,
-        password,
-        image_id: imageId,
-        trashed_from: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = row.id;
+    id = await insertPost(db, {
+      type: 'event',
+      status: publication.status,
+      author_id: params.author ?? context.principal!.userId,
+      slug: slug!,
+      date_utc: publication.date_utc,
+      modified_utc: nowUtc,
+      password,
+      image_id: imageId,
+      trashed_from: null,
+    });
     await db
       .insertInto('events')
       .values({ id, ...eventValues })
@@ -243,7 +238,7 @@ export async function writeEvent(
         .execute();
   }
   for (const taxonomy of ['category', 'tag'] as const) {
-    const value = params[taxonomy === 'category' ? 'categories' : 'tags'] as ParamValue | undefined;
+    const value = params[taxonomy === 'category' ? 'categories' : 'tags'];
     if (value === undefined) continue;
     const items = toList(value).filter(
       (v): v is string | number => typeof v === 'string' || typeof v === 'number',

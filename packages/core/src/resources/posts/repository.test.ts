@@ -8,9 +8,12 @@ import { createApiKey, createUser, revokeApiKey } from '../users/repository.js';
 import {
   effectiveStatus,
   findPostBySlug,
+  loadPost,
   loadPosts,
   loadTexts,
   slugTaken,
+  insertPost as storePost,
+  trashPost,
   writeTexts,
 } from './repository.js';
 
@@ -27,23 +30,18 @@ describe.each(dialects)('post repository ($name)', (dialect) => {
   });
   afterAll(() => close());
 
-  async function insertPost(slug: string, type: 'event' | 'venue' = 'venue') {
-    const row = await database.kysely
-      .insertInto('posts')
-      .values({
-        type,
-        status: 'publish',
-        author_id: userId,
-        slug,
-        date_utc: '2026-01-01 00:00:00',
-        modified_utc: '2026-01-01 00:00:00',
-        password: '',
-        image_id: null,
-        trashed_from: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  function insertPost(slug: string, type: 'event' | 'venue' = 'venue') {
+    return storePost(database.kysely, {
+      type,
+      status: 'publish',
+      author_id: userId,
+      slug,
+      date_utc: '2026-01-01 00:00:00',
+      modified_utc: '2026-01-01 00:00:00',
+      password: '',
+      image_id: null,
+      trashed_from: null,
+    });
   }
 
   it('gives events, venues and organizers one id space', async () => {
@@ -121,5 +119,17 @@ describe.each(dialects)('post repository ($name)', (dialect) => {
     });
     const stored = await database.kysely.selectFrom('api_keys').select('key_hash').execute();
     expect(stored.every((row) => row.key_hash !== key && row.key_hash.length === 64)).toBe(true);
+  });
+
+  it('trashes a post: its status kept in trashed_from, its slug freed for a new record', async () => {
+    const id = await insertPost('to-trash', 'event');
+    await trashPost(database.kysely, (await loadPost(database.kysely, id))!, '2026-02-01 00:00:00');
+    expect(await loadPost(database.kysely, id)).toMatchObject({
+      status: 'trash',
+      trashed_from: 'publish',
+      slug: 'to-trash__trashed',
+      modified_utc: '2026-02-01 00:00:00',
+    });
+    expect(await slugTaken(database.kysely, 'event', 'to-trash')).toBe(false);
   });
 });

@@ -170,3 +170,30 @@ export async function findPostBySlug(db: Db, type: PostType, slug: string): Prom
 export function effectiveStatus(post: Pick<PostRow, 'status' | 'date_utc'>, nowUtc: string): PostStatus {
   return post.status === 'future' && post.date_utc <= nowUtc ? 'publish' : post.status;
 }
+
+/** Stores a new record's post row; returns its id, which its type's own row then shares. */
+export async function insertPost(db: Db, row: Omit<PostRow, 'id'>): Promise<number> {
+  const inserted = await db.insertInto('posts').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * Moves a record to the trash (SPEC §14, as WordPress): the status it had is kept in `trashed_from`, and its
+ * slug becomes `<slug>__trashed`, freeing the slug for a new record.
+ */
+export async function trashPost(
+  db: Db,
+  post: Pick<PostRow, 'id' | 'type' | 'status' | 'slug'>,
+  nowUtc: string,
+): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({
+      status: 'trash',
+      trashed_from: post.status,
+      slug: await slugForStatusChange(db, post.type, post.id, post.slug, post.status, 'trash'),
+      modified_utc: nowUtc,
+    })
+    .where('id', '=', post.id)
+    .execute();
+}
