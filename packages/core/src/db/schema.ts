@@ -187,8 +187,6 @@ export type NewPost = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
 export type EventRow = Omit<Selectable<EventsTable>, 'status'>;
-export type VenueRow = Selectable<VenuesTable>;
-export type OrganizerRow = Selectable<OrganizersTable>;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -112,7 +112,7 @@ export interface Publication {
  */
 export function resolvePublication(
   context: RequestContext,
-  params: { status?: string; date?: string; date_utc?: string },
+  params: { status?: string | undefined; date?: string | undefined; date_utc?: string | undefined },
   zone: string,
   existing?: Pick<PostRow, 'status' | 'date_utc'>,
 ): Publication {
