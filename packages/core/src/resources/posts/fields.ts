@@ -125,7 +125,9 @@ export function resolvePublication(
     const parsed = parseTimeInput(params.date, { now: context.now, timezone: zone });
     if (parsed) dateUtc = localToUtc(parsed.local, zone);
   }
-  let status: PostStatus = (params.status as PostStatus | undefined) ?? existing?.status ?? 'publish';
+  // The status was validated as one of the post statuses.
+  const requested = params.status !== undefined && isPostStatus(params.status) ? params.status : undefined;
+  let status: PostStatus = requested ?? existing?.status ?? 'publish';
   if (
     !canPublish(context.principal) &&
     params.status !== undefined &&
