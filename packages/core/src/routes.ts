@@ -1,9 +1,10 @@
 import type { CalendarConfig } from './config.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
-import { organizers } from './resources/organizers/kind.js';
+import { linkedRoutes } from './resources/linked/routes.js';
+import { organizerKind } from './resources/organizers/kind.js';
 import { categoryRoutes, tagRoutes } from './resources/terms/routes.js';
-import { venues } from './resources/venues/kind.js';
+import { venueKind } from './resources/venues/kind.js';
 import type { RouteDefinition } from './route-table/route.js';
 
 /** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
@@ -13,8 +14,8 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
   routes.push(
     ...namespaceRoutes(() => routes, config),
     ...eventRoutes(config),
-    ...venues.routes(geolocation),
-    ...organizers.routes(geolocation),
+    ...linkedRoutes(venueKind, geolocation),
+    ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),
     ...tagRoutes(),
   );

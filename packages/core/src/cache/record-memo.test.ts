@@ -10,8 +10,9 @@ import type { CalendarDatabase } from '../db/database.js';
 import { testDialects } from '../db/test-databases.js';
 import { createUrlBuilder } from '../http/handle.js';
 import { silentLogger } from '../logger.js';
+import { loadSerialized } from '../resources/linked/serialize.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-import { venues } from '../resources/venues/kind.js';
+import { venueKind } from '../resources/venues/kind.js';
 import type { RequestContext } from '../route-table/context.js';
 import { createCountCache } from './count-cache.js';
 import { createRecordMemo, type RecordMemo } from './record-memo.js';
@@ -175,7 +176,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
       counts: createCountCache(),
       records,
     };
-    expect((await venues.loadSerialized(context, [venue], false)).get(venue)).toBe(keptVenue);
+    expect((await loadSerialized(venueKind, context, [venue], false)).get(venue)).toBe(keptVenue);
   });
 
   it('keeps nothing with the response cache off, so that changes written outside the service show', async () => {

@@ -22,13 +22,16 @@ import {
 import { checkParams, tooManyItems } from '../../route-table/validate.js';
 import { type CurrencyDefaults, formatCost, PLUGIN_CURRENCY_DEFAULTS, parseCost } from '../../text/cost.js';
 import { isValidImageReference } from '../images/repository.js';
-import { organizers } from '../organizers/kind.js';
+import type { LinkedPostKind } from '../linked/kind.js';
+import { createParams } from '../linked/params.js';
+import { isLinkable } from '../linked/repository.js';
+import { organizerKind } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
 import { findPostBySlug } from '../posts/repository.js';
-import { venues } from '../venues/kind.js';
+import { venueKind } from '../venues/kind.js';
 
 /** For /doc: an existing venue or organizer, by ID or as `{id}`, or a new one (ref §7.8). */
-function linkedRecordForms(resource: typeof venues, geolocation: boolean, type: 'venue' | 'organizer') {
+function linkedRecordForms(resource: LinkedPostKind, geolocation: boolean, type: 'venue' | 'organizer') {
   const [en, de, plural] =
     type === 'venue' ? ['venue', 'Veranstaltungsort', 'venues'] : ['organizer', 'Veranstalter', 'organizers'];
   const id = () => z.number().int().positive();
@@ -37,7 +40,7 @@ function linkedRecordForms(resource: typeof venues, geolocation: boolean, type: 
     reference: z
       .object({ id: id().meta(describe(`The ${en} ID.`, `Die ID des ${de}s.`)) })
       .meta(describe(`An existing ${en}, as {"id": ID}.`, `Ein vorhandener ${de} als {"id": ID}.`)),
-    inline: documentedObject(resource.createParams(geolocation)).meta(
+    inline: documentedObject(createParams(resource, geolocation)).meta(
       describe(
         `A new ${en}, with the fields of POST /${plural}; an equal one already stored is reused.`,
         `Ein neuer ${de} mit den Feldern von POST /${plural}; ein gleicher, schon gespeicherter wird wiederverwendet.`,
@@ -91,16 +94,16 @@ function isNumericId(value: ParamValue): value is number | string {
 /** Checks one linked record: an id of that type, `{id}`, or an inline object valid as a create. */
 async function checkLinked(
   value: ParamValue,
-  resource: typeof venues,
+  resource: LinkedPostKind,
   context: RequestContext,
 ): Promise<boolean> {
-  if (isNumericId(value)) return resource.isLinkable(context.db, Number(value));
+  if (isNumericId(value)) return isLinkable(resource, context.db, Number(value));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (value.id !== undefined && value.id !== null && value.id !== '') {
-    return isNumericId(value.id) && resource.isLinkable(context.db, Number(value.id));
+    return isNumericId(value.id) && isLinkable(resource, context.db, Number(value.id));
   }
   const { missing, problems } = await checkParams(
-    resource.createParams(context.config.geolocation.enabled),
+    createParams(resource, context.config.geolocation.enabled),
     value as ParamBag,
     context,
   );
@@ -146,8 +149,8 @@ export function eventWriteParams(
   currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
 ) {
   const examples = costExamples(currency);
-  const venue = linkedRecordForms(venues, geolocation, 'venue');
-  const organizer = linkedRecordForms(organizers, geolocation, 'organizer');
+  const venue = linkedRecordForms(venueKind, geolocation, 'venue');
+  const organizer = linkedRecordForms(organizerKind, geolocation, 'organizer');
   const organizerItem = z.union([organizer.id, organizer.reference, organizer.inline]);
   return {
     title: param.text(texts('The event title.', 'Der Titel der Veranstaltung.'), { required: create }),
@@ -264,7 +267,7 @@ export function eventWriteParams(
           isEmptyLink(value) ||
           // `venue=,` or `[""]` clear; an inline object with an empty name is an invalid venue, not a clear.
           ((typeof value !== 'object' || Array.isArray(value)) && isEmptyLink(toList(value))) ||
-          checkLinked(Array.isArray(value) && value.length === 1 ? value[0]! : value, venues, context),
+          checkLinked(Array.isArray(value) && value.length === 1 ? value[0]! : value, venueKind, context),
       },
     ),
     organizer: param.any<RequestContext>(
@@ -292,7 +295,7 @@ export function eventWriteParams(
           if (isEmptyLink(value)) return true;
           const items = organizerItems(value);
           if (items.length > INPUT_LIMITS.listItems) return tooManyItems('organizer');
-          for (const item of items) if (!(await checkLinked(item, organizers, context))) return false;
+          for (const item of items) if (!(await checkLinked(item, organizerKind, context))) return false;
           return true;
         },
       },

@@ -11,12 +11,11 @@ import { organizerSchema } from '../organizers/schema.js';
 import {
   DATE_TIME_PATTERN,
   dateTime,
-  deletedAnswer,
   emptyList,
   globalIdFields,
   jsonLd,
   postHeadFields,
-  postListEnvelope,
+  resourceAnswers,
 } from '../posts/schema.js';
 import { embeddedTermSchema } from '../terms/schema.js';
 import { venueSchema } from '../venues/schema.js';
@@ -211,20 +210,24 @@ export const eventSchema = z
     ),
   });
 
-export const eventListSchema = postListEnvelope({
-  id: 'EventList',
+/** The answers of the event routes, for their `response` declarations. */
+export const eventResponses = resourceAnswers({
+  id: 'Event',
   key: 'events',
   item: eventSchema,
-  description: { en: 'A page of events.', de: 'Eine Seite mit Veranstaltungen.' },
+  texts: {
+    list: { en: 'A page of events.', de: 'Eine Seite mit Veranstaltungen.' },
+    deleted: {
+      en: 'A trashed event deleted for good (force=true): the event as it was.',
+      de: 'Eine endgültig gelöschte Veranstaltung aus dem Papierkorb (force=true): die Veranstaltung, wie sie war.',
+    },
+  },
 });
 
-export const eventDeletedSchema = deletedAnswer('EventDeleted', eventSchema, {
-  en: 'A trashed event deleted for good (force=true): the event as it was.',
-  de: 'Eine endgültig gelöschte Veranstaltung aus dem Papierkorb (force=true): die Veranstaltung, wie sie war.',
-});
+export const eventListSchema = eventResponses.list;
 
 /** A delete trashes the event (200 with it), or removes a trashed one for good with `force=true`. */
-export const eventDeleteAnswerSchema = z.union([eventSchema, eventDeletedSchema]);
+export const eventDeleteAnswerSchema = eventResponses.deleteAnswer;
 
 /** The event as the serializer builds it: typing its object with this makes drift a compile error. */
 export type EventOutput = z.output<typeof eventSchema>;

@@ -17,14 +17,15 @@ import type { RequestContext } from '../../route-table/context.js';
 import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
 import { plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
-import { organizers } from '../organizers/kind.js';
+import { loadSerialized } from '../linked/serialize.js';
+import { organizerKind } from '../organizers/kind.js';
 import type { OrganizerOutput } from '../organizers/schema.js';
 import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import { loadEventTerms } from '../terms/event-terms.js';
-import { venues } from '../venues/kind.js';
+import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
 
@@ -150,8 +151,8 @@ export async function serializeEvents(
   ]);
   const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
   const [venueObjects, organizerObjects] = await Promise.all([
-    venues.loadSerialized(context, venueIds, options.single),
-    organizers.loadSerialized(context, [...new Set(links.map((l) => l.organizer_id))], options.single),
+    loadSerialized(venueKind, context, venueIds, options.single),
+    loadSerialized(organizerKind, context, [...new Set(links.map((l) => l.organizer_id))], options.single),
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };

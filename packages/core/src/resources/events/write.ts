@@ -11,17 +11,17 @@ import { invalidParam } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { ParamValue } from '../../route-table/params.js';
 import { toList } from '../../route-table/params.js';
-import type { Params } from '../../route-table/route.js';
 import { parseCost } from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { resolveImage } from '../images/repository.js';
-import { organizers } from '../organizers/kind.js';
+import { createInline } from '../linked/service.js';
+import { organizerKind } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
 import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
-import { venues } from '../venues/kind.js';
+import { venueKind } from '../venues/kind.js';
 import { type EventWriteParams, isEmptyLink, organizerItems } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 
@@ -107,7 +107,7 @@ async function linkedVenue(context: RequestContext, value: ParamValue): Promise<
   const item = Array.isArray(value) ? value[0]! : value;
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     if (item.id !== undefined && item.id !== null && item.id !== '') return Number(item.id);
-    return venues.createInline(context, item as Params);
+    return createInline(venueKind, context, item);
   }
   return Number(item);
 }
@@ -121,7 +121,7 @@ async function linkedOrganizers(context: RequestContext, value: ParamValue): Pro
       id =
         item.id !== undefined && item.id !== null && item.id !== ''
           ? Number(item.id)
-          : await organizers.createInline(context, item as Params);
+          : await createInline(organizerKind, context, item);
     } else {
       id = Number(item);
     }

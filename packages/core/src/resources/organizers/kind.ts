@@ -1,10 +1,10 @@
 /** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
 
-import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
+import type { LinkedPostKind } from '../linked/kind.js';
 import { isEmailOrEmpty, isUrlOrEmpty } from '../posts/fields.js';
-import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
+import { organizerResponses } from './schema.js';
 
 export const organizerKind: LinkedPostKind = {
   type: 'organizer',
@@ -15,12 +15,12 @@ export const organizerKind: LinkedPostKind = {
   searchFields: ['phone', 'email', 'website'],
   detailParams: () => ({
     phone: param.string({ en: 'The organizer phone number.', de: 'Die Telefonnummer des Veranstalters.' }),
-    website: param.string<RequestContext>(
+    website: param.string(
       { en: 'The organizer website URL.', de: 'Die Website des Veranstalters.' },
       { validate: isUrlOrEmpty },
     ),
     // The plugin takes any text and `sanitize_email` empties a non-address; we refuse it (issue 15, finding 10).
-    email: param.string<RequestContext>(
+    email: param.string(
       { en: 'The organizer e-mail address.', de: 'Die E-Mail-Adresse des Veranstalters.' },
       { validate: isEmailOrEmpty },
     ),
@@ -53,6 +53,5 @@ export const organizerKind: LinkedPostKind = {
     inTrash: 'organizer-is-in-trash',
     archiveNotFound: 'organizer-archive-page-not-found',
   },
+  responses: organizerResponses,
 };
-
-export const organizers = createLinkedPostResource(organizerKind);

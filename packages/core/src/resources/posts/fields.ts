@@ -112,7 +112,7 @@ export interface Publication {
  */
 export function resolvePublication(
   context: RequestContext,
-  params: { status?: string; date?: string; date_utc?: string },
+  params: { status?: string | undefined; date?: string | undefined; date_utc?: string | undefined },
   zone: string,
   existing?: Pick<PostRow, 'status' | 'date_utc'>,
 ): Publication {
@@ -125,7 +125,9 @@ export function resolvePublication(
     const parsed = parseTimeInput(params.date, { now: context.now, timezone: zone });
     if (parsed) dateUtc = localToUtc(parsed.local, zone);
   }
-  let status: PostStatus = (params.status as PostStatus | undefined) ?? existing?.status ?? 'publish';
+  // The status was validated as one of the post statuses.
+  const requested = params.status !== undefined && isPostStatus(params.status) ? params.status : undefined;
+  let status: PostStatus = requested ?? existing?.status ?? 'publish';
   if (
     !canPublish(context.principal) &&
     params.status !== undefined &&

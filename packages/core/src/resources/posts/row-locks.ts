@@ -7,23 +7,27 @@
 
 import type { PostType } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
-import type { Params } from '../../route-table/route.js';
 
 /** Locks the post a write by id or by slug changes (`for update`), if it exists. */
 export function postLocker(type: PostType) {
-  return async (context: RequestContext, params: Params): Promise<void> => {
+  return async (
+    context: RequestContext,
+    params: { readonly id?: number | undefined; readonly slug?: string | undefined },
+  ): Promise<void> => {
     if (!context.database.traits.rowLocks) return;
-    let query = context.db.selectFrom('posts').select('id');
-    query =
-      params.id !== undefined
-        ? query.where('id', '=', params.id)
-        : query.where('type', '=', type).where('slug', '=', params.slug);
-    await query.forUpdate().execute();
+    const query = context.db.selectFrom('posts').select('id');
+    // Every route that locks names the post by one or the other.
+    if (params.id !== undefined) await query.where('id', '=', params.id).forUpdate().execute();
+    else if (params.slug !== undefined)
+      await query.where('type', '=', type).where('slug', '=', params.slug).forUpdate().execute();
   };
 }
 
 /** Locks the term a write by id changes (`for update`), if it exists. */
-export async function lockTerm(context: RequestContext, params: Params): Promise<void> {
+export async function lockTerm(
+  context: RequestContext,
+  params: { readonly id?: number | undefined },
+): Promise<void> {
   if (!context.database.traits.rowLocks || params.id === undefined) return;
   await context.db.selectFrom('terms').select('id').where('id', '=', params.id).forUpdate().execute();
 }

@@ -207,6 +207,30 @@ export function deletedAnswer<Item extends z.ZodType>(
 }
 
 /**
+ * The three answers of a post resource's routes, for their `response` declarations: a page (`{id}List`), a
+ * record, and what a delete answers: the trashed record (200), or `{deleted: true, previous}` (`{id}Deleted`)
+ * when a trashed one is removed for good with `force=true`.
+ */
+export function resourceAnswers<Item extends z.ZodType>(options: {
+  /** The record's component id, e.g. `Venue`; the list and deleted answers are named after it. */
+  id: string;
+  /** The items key of the list envelope. */
+  key: string;
+  item: Item;
+  texts: { list: { en: string; de: string }; deleted: { en: string; de: string } };
+}) {
+  const { id, key, item, texts } = options;
+  const list = postListEnvelope({ id: `${id}List`, key, item, description: texts.list });
+  const deleted = deletedAnswer(`${id}Deleted`, item, texts.deleted);
+  return { list, item, deleteAnswer: z.union([item, deleted]) } as const;
+}
+
+/** A string field the falsy filter may leave out. */
+export function optionalText(en: string, de: string) {
+  return z.string().optional().meta(describe(en, de));
+}
+
+/**
  * The fields of a venue or organizer between `url` and its own details (ref §2.2, §2.3). The plugin drops
  * every empty one (`array_filter`), and so does `withoutFalsy`: an empty description, no image, and even a
  * name or slug that is `"0"`, which PHP counts as empty.
@@ -215,7 +239,6 @@ export function linkedPostTextFields<Name extends 'venue' | 'organizer'>(
   nameKey: Name,
   type: { en: string; de: string },
 ) {
-  const optionalText = (en: string, de: string) => z.string().optional().meta(describe(en, de));
   return {
     [nameKey]: optionalText(
       `The ${type.en} name, in the request’s language.`,
@@ -240,4 +263,27 @@ export function linkedPostTextFields<Name extends 'venue' | 'organizer'>(
     slug: z.ZodOptional<z.ZodString>;
     image: z.ZodOptional<typeof imageSchema>;
   };
+}
+
+/**
+ * A venue or organizer object (ref §2.2, §2.3): the post's head fields, its texts, the kind's own fields,
+ * then the global ids.
+ */
+export function linkedPostSchema<Name extends 'venue' | 'organizer', Details extends z.ZodRawShape>(options: {
+  nameKey: Name;
+  type: { en: string; de: string };
+  details: Details;
+  /** The component id, `Venue` or `Organizer`. */
+  id: string;
+  description: { en: string; de: string };
+}) {
+  const { nameKey, type, details, id, description } = options;
+  return z
+    .object({
+      ...postHeadFields(type),
+      ...linkedPostTextFields(nameKey, type),
+      ...details,
+      ...globalIdFields,
+    })
+    .meta({ id, ...describe(description.en, description.de) });
 }

@@ -7,7 +7,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { canWritePosts } from '../../auth/capabilities.js';
 import type { Database, PostStatus } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
-import { param, toList } from '../../route-table/params.js';
+import { type ParamValue, param, toList } from '../../route-table/params.js';
 import { isPostStatus, POST_STATUSES } from './fields.js';
 
 export const statusListParam = param.list<RequestContext>(
@@ -26,18 +26,22 @@ export const statusListParam = param.list<RequestContext>(
   },
 );
 
-export function visibleStatusesFor(context: RequestContext, requested: unknown): PostStatus[] {
-  if (requested !== undefined) return toList(requested as string[]).map(String) as PostStatus[];
+/** The statuses a list shows: those asked for (validated by `statusListParam`), else the caller's default. */
+export function visibleStatusesFor(
+  context: RequestContext,
+  requested: ParamValue[] | undefined,
+): PostStatus[] {
+  if (requested !== undefined) return toList(requested).map(String).filter(isPostStatus);
   if (canWritePosts(context.principal)) return POST_STATUSES.filter((s) => s !== 'trash');
   return ['publish'];
 }
 
 /** What `rest_url` echoes for `status` (ref §3.1: `status=publish` for anonymous callers). */
-export function echoedStatus(context: RequestContext, requested: unknown): string | undefined {
-  if (requested !== undefined)
-    return toList(requested as string[])
-      .map(String)
-      .join(',');
+export function echoedStatus(
+  context: RequestContext,
+  requested: ParamValue[] | undefined,
+): string | undefined {
+  if (requested !== undefined) return toList(requested).map(String).join(',');
   return canWritePosts(context.principal) ? undefined : 'publish';
 }
 

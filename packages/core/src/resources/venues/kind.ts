@@ -1,10 +1,10 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
 import { z } from 'zod';
-import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
+import type { LinkedPostKind } from '../linked/kind.js';
 import { isTruthy, isUrlOrEmpty } from '../posts/fields.js';
-import { createLinkedPostResource, type LinkedPostKind } from '../posts/linked-post.js';
+import { venueResponses } from './schema.js';
 
 const ADDRESS_FIELDS = [
   'address',
@@ -16,6 +16,9 @@ const ADDRESS_FIELDS = [
   'phone',
   'stateprovince',
 ] as const;
+
+/** The own fields a venue shows, in the plugin's order (ref §2.2): the website before `stateprovince`. */
+const OUTPUT_FIELDS = [...ADDRESS_FIELDS.filter((f) => f !== 'stateprovince'), 'website', 'stateprovince'];
 
 const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
   address: ['The venue address.', 'Die Adresse des Veranstaltungsortes.'],
@@ -56,7 +59,7 @@ export const venueKind: LinkedPostKind = {
     ...Object.fromEntries(
       ADDRESS_FIELDS.map((f) => [f, param.string({ en: labels[f][0], de: labels[f][1] })]),
     ),
-    website: param.string<RequestContext>(
+    website: param.string(
       { en: 'The venue website URL.', de: 'Die Website des Veranstaltungsortes.' },
       { validate: isUrlOrEmpty },
     ),
@@ -77,11 +80,11 @@ export const venueKind: LinkedPostKind = {
     ),
     ...(geolocation
       ? {
-          geo_lat: param.number<RequestContext>(
+          geo_lat: param.number(
             { en: 'Latitude (geolocation extension).', de: 'Breitengrad (Geolokalisierungs-Erweiterung).' },
             { validate: latitude },
           ),
-          geo_lng: param.number<RequestContext>(
+          geo_lng: param.number(
             { en: 'Longitude (geolocation extension).', de: 'Längengrad (Geolokalisierungs-Erweiterung).' },
             { validate: longitude },
           ),
@@ -121,18 +124,7 @@ export const venueKind: LinkedPostKind = {
   },
   serializeDetails(row, geolocation) {
     const out: Record<string, unknown> = {};
-    for (const field of [
-      'address',
-      'city',
-      'country',
-      'province',
-      'state',
-      'zip',
-      'phone',
-      'website',
-      'stateprovince',
-    ])
-      out[field] = row[field];
+    for (const field of OUTPUT_FIELDS) out[field] = row[field];
     if (geolocation && row.geo_lat !== null && row.geo_lng !== null) {
       out.geo_lat = row.geo_lat;
       out.geo_lng = row.geo_lng;
@@ -170,6 +162,5 @@ export const venueKind: LinkedPostKind = {
     inTrash: 'venue-is-in-trash',
     archiveNotFound: 'venue-archive-page-not-found',
   },
+  responses: venueResponses,
 };
-
-export const venues = createLinkedPostResource(venueKind);

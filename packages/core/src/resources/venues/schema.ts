@@ -4,24 +4,14 @@
  */
 import { z } from 'zod';
 import { describe } from '../../i18n/descriptions.js';
-import {
-  deletedAnswer,
-  globalIdFields,
-  jsonLd,
-  linkedPostTextFields,
-  postHeadFields,
-  postListEnvelope,
-} from '../posts/schema.js';
+import { jsonLd, linkedPostSchema, optionalText, resourceAnswers } from '../posts/schema.js';
 
-const VENUE = { en: 'venue', de: 'des Veranstaltungsortes' };
-
-const optionalText = (en: string, de: string) => z.string().optional().meta(describe(en, de));
 const optionalCoordinate = (en: string, de: string) => z.number().optional().meta(describe(en, de));
 
-export const venueSchema = z
-  .object({
-    ...postHeadFields(VENUE),
-    ...linkedPostTextFields('venue', VENUE),
+export const venueSchema = linkedPostSchema({
+  nameKey: 'venue',
+  type: { en: 'venue', de: 'des Veranstaltungsortes' },
+  details: {
     address: optionalText('Street address.', 'Straße und Hausnummer.'),
     city: optionalText('City.', 'Stadt.'),
     country: optionalText('Country.', 'Land.'),
@@ -51,36 +41,26 @@ export const venueSchema = z
       .meta(
         describe('Whether events here show a map link.', 'Ob Veranstaltungen hier einen Kartenlink zeigen.'),
       ),
-    ...globalIdFields,
-  })
-  .meta({
-    id: 'Venue',
-    ...describe(
-      'A venue. Empty fields are left out, except `show_map`, `show_map_link` and the ids.',
-      'Ein Veranstaltungsort. Leere Angaben fehlen, außer `show_map`, `show_map_link` und den Kennungen.',
-    ),
-  });
-
-export const venueListSchema = postListEnvelope({
-  id: 'VenueList',
-  key: 'venues',
-  item: venueSchema,
-  description: { en: 'A page of venues.', de: 'Eine Seite mit Veranstaltungsorten.' },
+  },
+  id: 'Venue',
+  description: {
+    en: 'A venue. Empty fields are left out, except `show_map`, `show_map_link` and the ids.',
+    de: 'Ein Veranstaltungsort. Leere Angaben fehlen, außer `show_map`, `show_map_link` und den Kennungen.',
+  },
 });
-
-export const venueDeletedSchema = deletedAnswer('VenueDeleted', venueSchema, {
-  en: 'A trashed venue deleted for good (force=true): the venue as it was.',
-  de: 'Ein endgültig gelöschter Veranstaltungsort aus dem Papierkorb (force=true): der Ort, wie er war.',
-});
-
-/** A delete trashes the venue (200 with it), or removes a trashed one for good with `force=true`. */
-export const venueDeleteAnswerSchema = z.union([venueSchema, venueDeletedSchema]);
 
 export type VenueOutput = z.output<typeof venueSchema>;
 
 /** The answers of the venue routes, for their `response` declarations. */
-export const venueResponses = {
-  list: venueListSchema,
+export const venueResponses = resourceAnswers({
+  id: 'Venue',
+  key: 'venues',
   item: venueSchema,
-  deleteAnswer: venueDeleteAnswerSchema,
-} as const;
+  texts: {
+    list: { en: 'A page of venues.', de: 'Eine Seite mit Veranstaltungsorten.' },
+    deleted: {
+      en: 'A trashed venue deleted for good (force=true): the venue as it was.',
+      de: 'Ein endgültig gelöschter Veranstaltungsort aus dem Papierkorb (force=true): der Ort, wie er war.',
+    },
+  },
+});

@@ -1,0 +1,176 @@
+/**
+ * The stored venues and organizers: a `posts` row, a row of the kind's own table, texts per language, and a
+ * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { PostRow, PostStatus } from '../../db/schema.js';
+import { invalidParam } from '../../errors/invalid-params.js';
+import { findPostBySlug, loadPost, POST_COLUMNS, slugForStatusChange } from '../posts/repository.js';
+import type { DetailRow, LinkedPostKind } from './kind.js';
+
+/** A record as a route addresses it: by id, or by slug. */
+export interface RecordKey {
+  readonly id?: number | undefined;
+  readonly slug?: string | undefined;
+}
+
+export async function isOfType(kind: LinkedPostKind, db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst();
+  return row?.type === kind.type;
+}
+
+/** Whether an event may link this record: it exists and is not in the trash. */
+export async function isLinkable(kind: LinkedPostKind, db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('posts').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+  return row?.type === kind.type && row.status !== 'trash';
+}
+
+/** The post by id (of any type) or by slug (of this kind); the caller checks the type where it matters. */
+export async function findRecord(kind: LinkedPostKind, db: Db, key: RecordKey): Promise<PostRow | undefined> {
+  if (key.id !== undefined) return loadPost(db, key.id);
+  return key.slug !== undefined ? findPostBySlug(db, kind.type, key.slug) : undefined;
+}
+
+/** The record a route names; validation has already checked it exists, so a concurrent delete lands here. */
+export async function loadRecord(kind: LinkedPostKind, db: Db, key: RecordKey): Promise<PostRow> {
+  const record = await findRecord(kind, db, key);
+  if (!record || record.type !== kind.type) throw invalidParam('id');
+  return record;
+}
+
+/** The posts with their own fields, one query for all ids. */
+export function loadDetailRows(
+  kind: LinkedPostKind,
+  db: Db,
+  ids: readonly number[],
+): Promise<Array<PostRow & DetailRow>> {
+  return db
+    .selectFrom(`${kind.table} as d` as 'venues as d')
+    .innerJoin('posts', 'posts.id', 'd.id')
+    .selectAll('d')
+    .select(POST_COLUMNS)
+    .where('d.id', 'in', [...new Set(ids)])
+    .execute() as Promise<Array<PostRow & DetailRow>>;
+}
+
+export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {
+  return db
+    .selectFrom(`${kind.table} as d` as 'venues as d')
+    .selectAll('d')
+    .where('d.id', '=', id)
+    .executeTakeFirst() as Promise<DetailRow | undefined>;
+}
+
+/** The `posts` columns a venue or organizer write sets. */
+export interface LinkedPostValues {
+  status: PostStatus;
+  date_utc: string;
+  modified_utc: string;
+  image_id: number | null;
+}
+
+/**
+ * Inserts the post and its own row. The `posts` insert is the one `insertPost(db, row)` of
+ * posts/repository.ts will take over once it is there.
+ */
+export async function insertRecord(
+  kind: LinkedPostKind,
+  db: Db,
+  post: LinkedPostValues & { author_id: number; slug: string },
+  details: Record<string, unknown>,
+): Promise<number> {
+  const row = await db
+    .insertInto('posts')
+    .values({ type: kind.type, ...post, password: '', trashed_from: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto(kind.table)
+    .values({ id: row.id, ...details } as never)
+    .execute();
+  return row.id;
+}
+
+/** Updates the post (the slug follows a move into or out of the trash, SPEC §14) and the sent own fields. */
+export async function updateRecord(
+  kind: LinkedPostKind,
+  db: Db,
+  existing: PostRow,
+  post: LinkedPostValues & { author_id?: number | undefined },
+  details: (current: DetailRow | undefined) => Record<string, unknown>,
+): Promise<void> {
+  const { id } = existing;
+  await db
+    .updateTable('posts')
+    .set({
+      status: post.status,
+      slug: await slugForStatusChange(db, kind.type, id, existing.slug, existing.status, post.status),
+      date_utc: post.date_utc,
+      modified_utc: post.modified_utc,
+      image_id: post.image_id,
+      ...(post.author_id !== undefined ? { author_id: post.author_id } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+  const values = details(
+    (await db.selectFrom(kind.table).selectAll().where('id', '=', id).executeTakeFirst()) as
+      | DetailRow
+      | undefined,
+  );
+  if (Object.keys(values).length > 0)
+    await db.updateTable(kind.table).set(values).where('id', '=', id).execute();
+}
+
+/**
+ * Moves the record into the trash and unlinks it from its events (ref §7.1). The `posts` update is the one
+ * `trashPost(db, post, nowUtc)` of posts/repository.ts will take over once it is there.
+ */
+export async function trashRecord(
+  kind: LinkedPostKind,
+  db: Db,
+  record: PostRow,
+  nowUtc: string,
+): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({
+      status: 'trash',
+      trashed_from: record.status,
+      slug: await slugForStatusChange(db, kind.type, record.id, record.slug, record.status, 'trash'),
+      modified_utc: nowUtc,
+    })
+    .where('id', '=', record.id)
+    .execute();
+  if (kind.type === 'venue')
+    await db.updateTable('events').set({ venue_id: null }).where('venue_id', '=', record.id).execute();
+  else await db.deleteFrom('event_organizers').where('organizer_id', '=', record.id).execute();
+}
+
+export async function deleteRecord(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
+
+/**
+ * Rewrites the record's row of `linked_post_search` (migration 0005): its searchable fields (ref §6.5) in
+ * every language, the text the search index narrows candidates by.
+ */
+export async function refreshSearchText(kind: LinkedPostKind, db: Db, id: number): Promise<void> {
+  const [detail, texts] = await Promise.all([
+    loadDetail(kind, db, id),
+    db
+      .selectFrom('post_texts')
+      .select(['title', 'description', 'excerpt'])
+      .where('post_id', '=', id)
+      .orderBy('language')
+      .execute(),
+  ]);
+  const parts = [
+    ...kind.searchFields.map((field) => detail?.[field] as string | null | undefined),
+    ...texts.flatMap((t) => [t.title, t.description, t.excerpt]),
+  ];
+  // Line breaks separate the fields: no search fragment contains one.
+  const body = parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
+  await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
+    on conflict (post_id) do update set body = excluded.body`.execute(db);
+}
