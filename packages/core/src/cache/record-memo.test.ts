@@ -4,10 +4,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
-import { testDialects } from '../db/test-databases.js';
 import { createUrlBuilder } from '../http/handle.js';
 import { silentLogger } from '../logger.js';
 import { loadSerialized } from '../resources/linked/serialize.js';

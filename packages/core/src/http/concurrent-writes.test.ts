@@ -6,10 +6,10 @@
  * in one process would block each other's commit (instances in separate processes: the fault tests).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import type { Role } from '../auth/principal.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
-import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import type { CoreRequest } from './types.js';
 

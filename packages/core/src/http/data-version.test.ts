@@ -5,11 +5,11 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { DATA_VERSION_SQL } from '../db/data-version.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';
-import { createSharedTestDatabase, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 
 /** Two connections to the same, migrated data; the first one observed. */

@@ -7,9 +7,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
-import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 
 /** The database, and a statement runner on a connection of its own, as another program has. */

@@ -7,11 +7,11 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { createPostgresDatabase } from '../db/postgres.js';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../db/test-databases.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');

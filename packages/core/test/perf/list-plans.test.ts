@@ -7,10 +7,10 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testkit/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
-import { testDialects } from '../../src/db/test-databases.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
 import { apiRequest } from '../support/requests.js';
 

@@ -4,11 +4,11 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../../testkit/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
-import { testDialects } from '../test-databases.js';
 
 const dialects = await testDialects();
 

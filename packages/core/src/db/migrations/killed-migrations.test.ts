@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import { createPostgresDatabase } from '../postgres.js';
 import { createSqliteDatabase } from '../sqlite.js';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../test-databases.js';
 import { sqliteTraits } from '../traits.js';
 import { migrationProvider } from './index.js';
 

@@ -1,8 +1,8 @@
 /** The repository contract, written once and bound to SQLite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../../testkit/src/databases.js';
 import { authenticateWithApiKey } from '../../auth/api-keys.js';
 import type { CalendarDatabase } from '../../db/database.js';
-import { testDialects } from '../../db/test-databases.js';
 import { escapeLike } from '../../db/traits.js';
 import { createApiKey, createUser, revokeApiKey } from '../users/repository.js';
 import {

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../../testkit/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import type { Role, UserPrincipal } from '../../auth/principal.js';
 import { createCountCache } from '../../cache/count-cache.js';
@@ -15,7 +16,6 @@ import { type CalendarConfig, resolveConfig } from '../../config.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { PostStatus } from '../../db/schema.js';
-import { testDialects } from '../../db/test-databases.js';
 import { createUrlBuilder } from '../../http/handle.js';
 import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
