@@ -179,7 +179,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
   });
 
   it('keeps nothing with the response cache off, so that changes written outside the service show', async () => {
-    const core = createCalendarCore({ database, responseCache: false });
+    const core = createCalendarCore({ database, cache: false });
     const { venue, event } = await calendar(core, 'Inside');
     expect((await embedded(core, event)).listed[0]).toBe('Inside Hall');
     await sql`update post_texts set title = 'Outside Hall' where post_id = ${venue}`.execute(database.kysely);

@@ -4,17 +4,15 @@
  */
 import { resolveHostPrincipal } from '../auth/host-principals.js';
 import type { UserPrincipal } from '../auth/principal.js';
-import { createCountCache, uncachedCounts } from '../cache/count-cache.js';
-import { createRecordMemo } from '../cache/record-memo.js';
-import { createResponseCache } from '../cache/response-cache.js';
+import { type Caches, createCaches } from '../cache/index.js';
+import { createSingleFlight } from '../cache/single-flight.js';
 import type { CalendarConfig, TicketProvider } from '../config.js';
-import { bumpDataVersion, currentDataVersion } from '../db/data-version.js';
+import { bumpDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, isApiError } from '../errors/api-error.js';
 import { databaseUnavailable, forbidden, internalError, noRoute } from '../errors/catalog.js';
 import type { Logger } from '../logger.js';
-import { createScheduledPublisher } from '../resources/posts/publish-due.js';
 import { type CompiledPath, compileRoutes } from '../route-table/compile.js';
 import type { RequestContext, UrlBuilder } from '../route-table/context.js';
 import { describeRoute } from '../route-table/describe.js';
@@ -38,8 +36,15 @@ export interface DispatcherDependencies {
   authenticate: (request: CoreRequest) => Promise<UserPrincipal | null>;
   logger: Logger;
   ticketProvider: TicketProvider | undefined;
-  /** Keep GET answers until the data changes (default true). */
+  /** The caches (cache/index.ts); made here from `responseCache` when not given. */
+  caches?: Caches;
+  /** @deprecated Pass `caches`; read only when `caches` is not given (default true). */
   responseCache?: boolean;
+  /**
+   * Runs before every request but OPTIONS, once its route is known (core.ts passes the due-post publisher);
+   * resolves with whether it changed the data, and then the caches forget what they hold.
+   */
+  beforeEachRequest?: (now: Date) => Promise<boolean>;
 }
 
 function header(request: CoreRequest, name: string): string | undefined {
@@ -99,33 +104,11 @@ export function createUrlBuilder(root: string, namespacePath: string, siteUrl: s
 export function createDispatcher(deps: DispatcherDependencies) {
   const { config } = deps;
   const paths: CompiledPath[] = compileRoutes(deps.routes);
-  // List totals, venues and organizers are kept per data version like the answers, and off with them.
-  const counts = deps.responseCache === false ? uncachedCounts : createCountCache();
-  const records = deps.responseCache === false ? undefined : createRecordMemo(dataVersion);
-  const publishDuePosts = createScheduledPublisher();
-  const responses = deps.responseCache === false ? undefined : createResponseCache();
-  // The cacheable answers being computed, by cache key, data version and clock second: a request that finds
-  // its answer under way waits for it instead of computing it again. Without this, every connection that asks
-  // for a slow list at the turn of a second (a clock-dependent answer lives one second) ran the same queries.
-  const answersUnderWay = new Map<string, Promise<void>>();
-  // The data version the response cache checks, read by query (PostgreSQL, or SQLite while a transaction is
-  // open) once per event loop turn and shared by the requests of the turn: under load a turn serves several,
-  // and each query is a round trip to the server. Every request of a turn arrived before the turn began, so
-  // a version read during the turn is still one read after it arrived. A write of this instance forgets it
-  // once committed, so that the next request sees the write.
-  let versionOfThisTurn: Promise<number | undefined> | undefined;
-  const forgetVersion = () => {
-    versionOfThisTurn = undefined;
-  };
-  function dataVersion(): number | Promise<number | undefined> | undefined {
-    const now = deps.database.dataVersionNow?.();
-    if (now !== undefined) return now;
-    if (!versionOfThisTurn) {
-      versionOfThisTurn = currentDataVersion(deps.database.kysely);
-      setImmediate(forgetVersion);
-    }
-    return versionOfThisTurn;
-  }
+  // Answers, list totals, venues and organizers, kept per data version (the protocol: cache/index.ts).
+  const caches = deps.caches ?? createCaches(deps.database, { enabled: deps.responseCache !== false });
+  const { counts, records, responses } = caches;
+  // The cacheable answers being computed, by cache key, data version and clock second.
+  const answersUnderWay = createSingleFlight();
 
   /**
    * WordPress's `rest_send_allow_header` (SPEC §14): the methods of the path whose permission rule lets this
@@ -201,7 +184,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
             // (two PUTs with one ETag both won; a contributor edited what an editor had just published).
             return decideAndRun(route, pathParams, raw, { ...context, db: trx }, precondition);
           });
-    if (base.method !== 'GET') forgetVersion();
+    if (base.method !== 'GET') caches.afterWrite();
     return jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
   }
 
@@ -285,7 +268,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (!route) throw noRoute();
 
       const now = deps.clock();
-      if (await publishDuePosts(deps.database, now)) forgetVersion();
+      if (await deps.beforeEachRequest?.(now)) caches.afterWrite();
       // An adapter's own authentication gives a host principal, which names a calendar user or a host user.
       const principal = await callerOf(request, now);
       const base = requestBase(principal, now, effective);
@@ -311,37 +294,30 @@ export function createDispatcher(deps: DispatcherDependencies) {
         responses && effective === 'GET' && !json && !form
           ? `${root}\u0000${addressLanguage}\u0000${url.pathname}${url.search}\u0000${principal ? `${principal.userId}:${principal.role}` : '-'}`
           : undefined;
-      const version = cacheKey ? await dataVersion() : undefined;
+      const version = cacheKey ? await caches.version.read() : undefined;
       const finish = (response: CoreResponse) =>
         finishGet(response, header(request, 'if-none-match'), method === 'HEAD');
       if (cacheKey === undefined || version === undefined) {
         const response = await run(route, match.pathParams, raw, base, precondition);
         const allow = await allowHeader();
         if (allow) response.headers.Allow = allow;
-        if (effective !== 'GET') {
-          // A write changed the data: no kept answer will serve again (see ResponseCache).
-          if (response.status < 300) responses?.clear();
-          return response;
-        }
+        if (effective !== 'GET') return response;
         return finish(response);
       }
       const cached = responses!.get(cacheKey, version, second);
       if (cached) return finish(cached);
       const flightKey = `${cacheKey}\u0000${version}\u0000${route.clockDependent ? second : ''}`;
-      const underWay = answersUnderWay.get(flightKey);
+      const underWay = answersUnderWay.underWay(flightKey);
       if (underWay) {
         await underWay;
         // Only a 200 is kept: after anything else (an error, an answer too big to keep) this request runs.
         const shared = responses!.get(cacheKey, version, second);
         if (shared) return finish(shared);
       }
-      let settle = () => {};
-      const answer = new Promise<void>((resolve) => (settle = resolve));
-      answersUnderWay.set(flightKey, answer);
-      try {
+      return await answersUnderWay.fly(flightKey, async () => {
         const response = await run(route, match.pathParams, raw, base, precondition);
         // Kept with the answer: the cache key names the caller, and the data version what the rules read.
-        const allow = await allowHeader();
+        const allow = await allowHeader!();
         if (allow) response.headers.Allow = allow;
         // Finished first: the entry then keeps the ETag finishGet put on the answer instead of hashing the
         // body again (finishGet answers 304 and HEAD with copies; the answer itself keeps its body).
@@ -349,10 +325,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         if (response.status === 200)
           responses!.set(cacheKey, version, route.clockDependent ? second : undefined, response);
         return finished;
-      } finally {
-        if (answersUnderWay.get(flightKey) === answer) answersUnderWay.delete(flightKey);
-        settle();
-      }
+      });
     } catch (error) {
       const apiError = toApiError(error, request);
       let allow: string | undefined;

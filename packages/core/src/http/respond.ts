@@ -63,6 +63,13 @@ export function bodyToWrite(response: CoreResponse): Uint8Array | string | undef
   return response.bytes ?? encodedBodies.get(response) ?? response.body;
 }
 
+/** An answer's body as text (UTF-8), for library callers that want to read it; undefined without a body. */
+export function textOf(response: CoreResponse): string | undefined {
+  const body = response.body as string | Uint8Array | undefined;
+  if (body === undefined || typeof body === 'string') return body;
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+}
+
 /** The same answer without its body (HEAD, 304), without decoding a body held as bytes. */
 function withoutBody(response: CoreResponse): CoreResponse {
   return { status: response.status, headers: response.headers, body: undefined };

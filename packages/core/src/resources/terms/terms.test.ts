@@ -17,6 +17,7 @@ import { testDialects } from '../../db/test-databases.js';
 import { createDispatcher, createUrlBuilder } from '../../http/handle.js';
 import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
+import { createScheduledPublisher } from '../posts/publish-due.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { findTermIdsForFilter, loadEventTerms, resolveEventTermIds, setEventTerms } from './event-terms.js';
 import { categoryRoutes, tagRoutes } from './terms.js';
@@ -82,6 +83,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       transformResult: async (args) => args.result,
     };
     const counted: CalendarDatabase = { ...database, kysely: database.kysely.withPlugin(counter) };
+    const publishDue = createScheduledPublisher();
     return createDispatcher({
       config,
       database: counted,
@@ -92,6 +94,8 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       ticketProvider: undefined,
       // These tests change rows directly between requests, which the response cache cannot see.
       responseCache: false,
+      // As core.ts does: publishes due events before a request.
+      beforeEachRequest: (now) => publishDue(counted, now),
     });
   }
 
