@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyToWrite, etagOf, finishGet, withHeaders } from '../http/respond.js';
+import { etagOf, finishGet } from '../http/etag.js';
+import { bodyToWrite, withHeaders } from '../http/respond.js';
 import type { CoreResponse } from '../http/types.js';
 import { createResponseCache } from './response-cache.js';
 

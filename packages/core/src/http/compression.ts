@@ -14,7 +14,8 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { answerFromBytes, encodedBody, etagListMatches } from './respond.js';
+import { etagListMatches } from './etag.js';
+import { answerFromBytes, encodedBody } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 export interface CompressionOptions {

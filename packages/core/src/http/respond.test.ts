@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyToWrite, etagOf, finishGet, jsonResponse, withHeaders } from './respond.js';
+import { etagOf, finishGet } from './etag.js';
+import { bodyToWrite, jsonResponse, withHeaders } from './respond.js';
 
 describe('answers encode their body once', () => {
   const text = { title: 'Köln – Weihnachtsmarkt', note: '😀' };

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import { type ApiError, toErrorBody } from '../errors/api-error.js';
-import type { CoreResponse } from './types.js';
+import type { Failure } from '../errors/to-api-error.js';
+import type { Logger } from '../logger.js';
+import type { CoreRequest, CoreResponse } from './types.js';
 
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
@@ -10,11 +11,6 @@ const BASE_HEADERS = {
 /** Headers a browser may read cross-origin, when the operator enables CORS (SPEC §4). */
 export const EXPOSED_HEADERS =
   'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy';
-
-/** A strong validator: the hash of the exact bytes served (a text is hashed as its UTF-8 bytes). */
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 /**
  * The UTF-8 bytes of answers' bodies, by answer object. A body is encoded once, where the answer is made,
@@ -70,11 +66,6 @@ export function textOf(response: CoreResponse): string | undefined {
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
-/** The same answer without its body (HEAD, 304), without decoding a body held as bytes. */
-function withoutBody(response: CoreResponse): CoreResponse {
-  return { status: response.status, headers: response.headers, body: undefined };
-}
-
 /** A copy of an answer with other headers and the same body, still encoded. */
 export function withHeaders(response: CoreResponse, headers: Record<string, string>): CoreResponse {
   const bytes = encodedBodies.get(response);
@@ -82,15 +73,6 @@ export function withHeaders(response: CoreResponse, headers: Record<string, stri
   const copy = answerFromBytes(response.status, headers, bytes);
   if (response.bytes) copy.bytes = response.bytes;
   return copy;
-}
-
-/** Whether an `If-None-Match` / `If-Match` list names this ETag (`*` names any). */
-export function etagListMatches(header: string, etag: string, weakComparison: boolean): boolean {
-  const strip = (tag: string) => (weakComparison ? tag.replace(/^W\//, '') : tag);
-  return header
-    .split(',')
-    .map((t) => t.trim())
-    .some((tag) => tag === '*' || (!(!weakComparison && tag.startsWith('W/')) && strip(tag) === strip(etag)));
 }
 
 export function jsonResponse(
@@ -115,23 +97,14 @@ export function errorResponse(error: ApiError, headers: Record<string, string> =
 }
 
 /**
- * GET answers carry a strong ETag; a matching `If-None-Match` turns them into 304 without a body. HEAD gets
- * the same headers as GET and no body.
+ * Logs a failure that answers 503 or 500 (`toApiError`'s report), with the id the standalone server gives
+ * every request (X-Request-Id), so the cause meets its access line.
  */
-export function finishGet(
-  response: CoreResponse,
-  ifNoneMatch: string | undefined,
-  isHead: boolean,
-): CoreResponse {
-  const bytes = encodedBodies.get(response);
-  if (response.status !== 200 || (bytes === undefined && response.body === undefined))
-    return isHead ? withoutBody(response) : response;
-  // A cached answer carries the ETag computed when it was stored.
-  const etag = response.headers.ETag ?? etagOf(bytes ?? (response.body as string));
-  response.headers.ETag = etag;
-  if (ifNoneMatch && etagListMatches(ifNoneMatch, etag, true)) {
-    const { 'Content-Length': _length, 'Content-Type': _type, ...rest } = response.headers;
-    return { status: 304, headers: rest, body: undefined };
-  }
-  return isHead ? withoutBody(response) : response;
+export function reportFailure(logger: Logger, request: CoreRequest, error: unknown) {
+  return (failure: Failure): void => {
+    const reqId = request.headers['x-request-id'];
+    const fields = reqId ? { err: error, reqId } : { err: error };
+    if (failure === 'unavailable') logger.warn(fields, 'database unavailable');
+    else logger.error(fields, 'request failed');
+  };
 }
