@@ -3,6 +3,7 @@ import {
   type CalendarDatabase,
   createCalendarCore,
   createSqliteDatabase,
+  textOf,
 } from '@calendar-events/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
@@ -77,7 +78,7 @@ describe('the generated calendar', () => {
       },
       ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
     });
-    return { status: response.status, json: response.body ? JSON.parse(response.body) : undefined };
+    return { status: response.status, json: response.body ? JSON.parse(textOf(response)!) : undefined };
   };
 
   beforeAll(async () => {

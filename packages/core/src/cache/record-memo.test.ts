@@ -9,6 +9,7 @@ import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { testDialects } from '../db/test-databases.js';
 import { createUrlBuilder } from '../http/handle.js';
+import { textOf } from '../http/respond.js';
 import { silentLogger } from '../logger.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { venues } from '../resources/venues/kind.js';
@@ -89,7 +90,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
   async function call(core: CalendarCore, method: string, path: string, body?: unknown) {
     const res = await core.handle(apiRequest(method, path, { key, body }));
     expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
-    return JSON.parse(res.body!);
+    return JSON.parse(textOf(res)!);
   }
 
   /** A venue and an organizer with an event linking both. */

@@ -3,11 +3,10 @@
  * `If-None-Match` turns a 200 into a 304 without a body; `If-Match` (preconditions.ts) compares strongly.
  */
 import { createHash } from 'node:crypto';
-import { encodedBody } from './respond.js';
 import type { CoreResponse } from './types.js';
 
 /** A strong validator: the hash of the exact bytes served (a text is hashed as its UTF-8 bytes). */
-export function etagOf(body: string | Buffer): string {
+export function etagOf(body: string | Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -20,7 +19,7 @@ export function etagListMatches(header: string, etag: string, weakComparison: bo
     .some((tag) => tag === '*' || (!(!weakComparison && tag.startsWith('W/')) && strip(tag) === strip(etag)));
 }
 
-/** The same answer without its body (HEAD, 304), without decoding a body held as bytes. */
+/** The same answer without its body (HEAD, 304). */
 function withoutBody(response: CoreResponse): CoreResponse {
   return { status: response.status, headers: response.headers, body: undefined };
 }
@@ -34,11 +33,10 @@ export function finishGet(
   ifNoneMatch: string | undefined,
   isHead: boolean,
 ): CoreResponse {
-  const bytes = encodedBody(response);
-  if (response.status !== 200 || (bytes === undefined && response.body === undefined))
+  if (response.status !== 200 || response.body === undefined)
     return isHead ? withoutBody(response) : response;
   // A cached answer carries the ETag computed when it was stored.
-  const etag = response.headers.ETag ?? etagOf(bytes ?? (response.body as string));
+  const etag = response.headers.ETag ?? etagOf(response.body);
   response.headers.ETag = etag;
   if (ifNoneMatch && etagListMatches(ifNoneMatch, etag, true)) {
     const { 'Content-Length': _length, 'Content-Type': _type, ...rest } = response.headers;

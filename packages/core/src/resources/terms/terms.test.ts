@@ -15,6 +15,7 @@ import type { CalendarDatabase } from '../../db/database.js';
 import type { PostStatus } from '../../db/schema.js';
 import { testDialects } from '../../db/test-databases.js';
 import { createDispatcher, createUrlBuilder } from '../../http/handle.js';
+import { textOf } from '../../http/respond.js';
 import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { createScheduledPublisher } from '../posts/publish-due.js';
@@ -116,7 +117,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
     return {
       status: response.status,
       headers: response.headers,
-      json: response.body ? JSON.parse(response.body) : undefined,
+      json: response.body ? JSON.parse(textOf(response)!) : undefined,
     };
   }
 
