@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { textOf } from '@calendar-events/core';
 import { expect, it } from 'vitest';
 import { runLibraryExample } from './main.js';
 
@@ -8,7 +9,7 @@ it('creates an event with core.handle and reads it back', async () => {
   const { created, read } = await runLibraryExample();
   expect(created.status).toBe(201);
   expect(read.status).toBe(200);
-  const event = JSON.parse(read.body!);
+  const event = JSON.parse(textOf(read)!);
   expect(event).toMatchObject({
     title: 'Summer Jazz Night',
     start_date: '2030-07-04 19:30:00',

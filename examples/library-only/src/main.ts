@@ -11,6 +11,7 @@ import {
   createApiKey,
   createCalendarCore,
   createUser,
+  textOf,
 } from '@calendar-events/core';
 
 export interface LibraryExampleResult {
@@ -54,7 +55,7 @@ export async function runLibraryExample(): Promise<LibraryExampleResult> {
         }),
       },
     });
-    const { id } = JSON.parse(created.body ?? '{}') as { id?: number };
+    const { id } = JSON.parse(textOf(created) ?? '{}') as { id?: number };
     const read = await core.handle({
       method: 'GET',
       url: `/calendar/events/v1/events/${id}`,
@@ -70,7 +71,7 @@ export async function runLibraryExample(): Promise<LibraryExampleResult> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { created, read } = await runLibraryExample();
   console.log(`POST /calendar/events/v1/events → ${created.status} (Location: ${created.headers.Location})`);
-  const event = JSON.parse(read.body ?? '{}') as Record<string, unknown>;
+  const event = JSON.parse(textOf(read) ?? '{}') as Record<string, unknown>;
   console.log(`GET  /calendar/events/v1/events/${event.id} → ${read.status} (ETag: ${read.headers.ETag})`);
   console.log(
     JSON.stringify(

@@ -1,14 +1,17 @@
 import { authenticateWithApiKey } from './auth/api-keys.js';
 import { resolveHostPrincipal } from './auth/host-principals.js';
+import { createCaches } from './cache/index.js';
 import { type CalendarConfig, resolveConfig } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors/catalog.js';
 import { createEdge } from './http/edge.js';
-import { addressPath, createDispatcher } from './http/handle.js';
+import { createDispatcher } from './http/handle.js';
+import { addressPath } from './http/request-url.js';
 import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
+import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
 
@@ -65,6 +68,9 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
         return principal && resolveHostPrincipal(database.kysely, principal, logger, clock());
       }
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
+  // `responseCache` is the deprecated name of `cache` (options.ts).
+  const caches = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
+  const publishDue = createScheduledPublisher();
   const dispatcher = createDispatcher({
     config,
     database,
@@ -73,7 +79,8 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     authenticate,
     logger,
     ticketProvider: options.ticketProvider,
-    responseCache: options.responseCache ?? true,
+    caches,
+    beforeEachRequest: (now) => publishDue(database, now),
   });
   // Rate limiting and compression around the dispatcher (http/edge.ts).
   const handle = createEdge(

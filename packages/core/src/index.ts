@@ -18,7 +18,7 @@ export type { CalendarDatabase } from './db/database.js';
 export { ApiError, isApiError } from './errors/api-error.js';
 export type { CompressionOptions } from './http/compression.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
-export { bodyToWrite } from './http/respond.js';
+export { textOf } from './http/respond.js';
 export {
   ANSWERED_BY_TRANSPORT,
   type ClientError,

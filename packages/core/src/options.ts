@@ -29,8 +29,14 @@ export interface CalendarCoreOptions extends ConfigOptions {
   logger?: Logger;
   /**
    * Keep GET answers, list totals, and the venues and organizers that answers embed, until the data changes
-   * (default true). Changes by other programs writing the database count too (triggers move the data
-   * version); off, nothing is kept and every request reads the database.
+   * (default true). Changes by other programs writing the database count too when they move the data version
+   * (the triggers of migration 0010 do for plain SQL); off, nothing is kept, list totals included, and every
+   * request reads the database (the protocol: cache/index.ts).
+   */
+  cache?: boolean;
+  /**
+   * The former name of `cache`, read when `cache` is not given.
+   * @deprecated Use `cache`; this alias goes in the release after 0.2.
    */
   responseCache?: boolean;
   /**

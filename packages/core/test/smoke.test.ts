@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../src/http/respond.js';
 import { createApiKey, createCalendarCore, createUser } from '../src/index.js';
 import { createSqliteDatabase } from '../src/sqlite.js';
 import { apiRequest } from './support/requests.js';
@@ -16,7 +17,11 @@ describe('smoke', () => {
     });
     const call = async (method: string, url: string, body?: unknown) => {
       const res = await core.handle(apiRequest(method, url, { key, body }));
-      return { status: res.status, headers: res.headers, json: res.body ? JSON.parse(res.body) : undefined };
+      return {
+        status: res.status,
+        headers: res.headers,
+        json: res.body ? JSON.parse(textOf(res)!) : undefined,
+      };
     };
     const created = await call('POST', '/events', {
       title: 'Concert',

@@ -17,13 +17,12 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import {
-  bodyToWrite,
-  type CalendarCore,
-  type CoreRequest,
-  type CoreRequestBody,
-  type CoreResponse,
-  type Principal,
+import type {
+  CalendarCore,
+  CoreRequest,
+  CoreRequestBody,
+  CoreResponse,
+  Principal,
 } from '@calendar-events/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -78,7 +77,7 @@ export function toCoreRequest(
     mountPath: req.baseUrl,
     headers: req.headers,
     body: coreBody(req),
-    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    // sendCoreResponse writes `body` as is, compressed bytes included: core may compress.
     writesBytes: true,
     encrypted: (req.socket as Partial<TLSSocket>).encrypted === true,
   };
@@ -100,7 +99,7 @@ export function sendCoreResponse(res: Response, response: CoreResponse): void {
   const headers: Record<string, string> = {};
   for (const name in response.headers) headers[name.toLowerCase()] = response.headers[name]!;
   res.writeHead(response.status, headers);
-  res.end(bodyToWrite(response));
+  res.end(response.body);
 }
 
 /** Core never rejects; should it ever, answer 500 without inventing a body. */

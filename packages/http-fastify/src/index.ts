@@ -15,13 +15,12 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import {
-  bodyToWrite,
-  type CalendarCore,
-  type CoreRequest,
-  type CoreRequestBody,
-  type CoreResponse,
-  type Principal,
+import type {
+  CalendarCore,
+  CoreRequest,
+  CoreRequestBody,
+  CoreResponse,
+  Principal,
 } from '@calendar-events/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -75,7 +74,7 @@ export function toCoreRequest(
       : body === undefined
         ? unparsedBody(request)
         : { kind: 'parsed', value: body },
-    // sendCoreResponse writes `bytes` (a compressed answer) when core gives them.
+    // sendCoreResponse writes `body` as is, compressed bytes included: core may compress.
     writesBytes: true,
     encrypted: (request.raw.socket as Partial<TLSSocket>).encrypted === true,
   };
@@ -89,7 +88,7 @@ export function toCoreRequest(
 
 /** Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. */
 export function sendCoreResponse(reply: FastifyReply, response: CoreResponse): FastifyReply {
-  return reply.code(response.status).headers(response.headers).send(bodyToWrite(response));
+  return reply.code(response.status).headers(response.headers).send(response.body);
 }
 
 async function calendarRoutes(app: FastifyInstance, options: CalendarPluginOptions): Promise<void> {

@@ -1,5 +1,5 @@
 /** The demo calendar creates its events as a client of the plugin would after SPEC §14 (maps, costs). */
-import { type CalendarCore, connectDatabase, createCalendarCore } from '@calendar-events/core';
+import { type CalendarCore, connectDatabase, createCalendarCore, textOf } from '@calendar-events/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemoCalendar } from './demo.js';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     mountPath: '',
     headers: { host: 'demo.test' },
   });
-  events = (JSON.parse(res.body ?? '{}') as { events: DemoEvent[] }).events;
+  events = (JSON.parse(textOf(res) ?? '{}') as { events: DemoEvent[] }).events;
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   createApiKey,
   createUser,
   findUserByLogin,
+  textOf,
 } from '@calendar-events/core';
 
 export const DEMO_ADMIN_LOGIN = 'demo-admin';
@@ -378,9 +379,9 @@ export async function seedDemoCalendar(
       body: { kind: 'raw', data: JSON.stringify(body) },
     });
     if (response.status !== 200 && response.status !== 201) {
-      throw new Error(`demo data: ${method} ${path} answered ${response.status}: ${response.body ?? ''}`);
+      throw new Error(`demo data: ${method} ${path} answered ${response.status}: ${textOf(response) ?? ''}`);
     }
-    return JSON.parse(response.body ?? '{}') as { id: number };
+    return JSON.parse(textOf(response) ?? '{}') as { id: number };
   }
 
   for (const [name, nameDe, description] of CATEGORIES) {

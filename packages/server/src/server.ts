@@ -44,7 +44,7 @@ export interface StartServerOptions {
   /** Seed the demo calendar into an empty database. */
   demo?: boolean;
   /**
-   * Keep GET answers until the data changes (core's `responseCache`, default true). Off, every request runs
+   * Keep GET answers until the data changes (core's `cache`, default true). Off, every request runs
    * its queries: the benchmark's `--no-response-cache` measures the query path this way.
    */
   responseCache?: boolean;
@@ -111,7 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.maxPerPage !== undefined ? { maxPerPage: options.maxPerPage } : {}),
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
-      ...(options.responseCache !== undefined ? { responseCache: options.responseCache } : {}),
+      ...(options.responseCache !== undefined ? { cache: options.responseCache } : {}),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       // On by default here, with the defaults for what an object leaves out.
       rateLimit: options.rateLimit ?? true,

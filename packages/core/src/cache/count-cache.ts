@@ -1,11 +1,11 @@
 /**
- * Exact list totals without counting every time: a total is cached under its SQL and parameters together
- * with the data version it was computed at (migration 0003), and reused while that version is current.
- * Counting a two-year window of a million events takes hundreds of milliseconds; reading the version
- * takes one indexed row.
+ * Exact list totals without counting every time: a total is kept under its SQL and parameters together with
+ * the data version it was computed at, and reused while that version is current (cache/index.ts states the
+ * protocol). Counting a two-year window of a million events takes hundreds of milliseconds; reading the
+ * version takes one indexed row, and is shared with the other caches of the turn.
  */
 import type { Compilable } from 'kysely';
-import { currentDataVersion } from '../db/data-version.js';
+import { type DataVersionRead, readDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
 
 const MAX_ENTRIES = 2000;
@@ -18,21 +18,29 @@ export interface CountCache {
   ): Promise<number>;
 }
 
-/** Counts every time: with the response cache off (another program writes the data), nothing is kept. */
+async function countNow(query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }): Promise<number> {
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Counts every time: with caching off (another program writes the data), nothing is kept. */
 export const uncachedCounts: CountCache = {
-  async count(_db, query) {
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  },
+  count: (_db, query) => countNow(query),
 };
 
-export function createCountCache(): CountCache {
+/**
+ * A count cache reading the data version through `readVersion` (the caches' shared reader). Without one, it
+ * reads the version with a query of its own on every count (tests that build a request context by hand).
+ */
+export function createCountCache(readVersion?: DataVersionRead): CountCache {
   const entries = new Map<string, { version: number; total: number }>();
   return {
     async count(db, query) {
+      // Inside a write transaction the total may include what no one else sees yet: counted, not kept.
+      if (db.isTransaction) return countNow(query);
       const compiled = query.compile();
       const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-      const version = await currentDataVersion(db);
-      if (version === undefined) return Number((await query.executeTakeFirstOrThrow()).n);
+      const version = await (readVersion ? readVersion() : readDataVersion(db));
+      if (version === undefined) return countNow(query);
       const hit = entries.get(key);
       if (hit && hit.version === version) {
         // Refresh its place in the insertion order, so the oldest entries are the least recently used.
@@ -40,7 +48,7 @@ export function createCountCache(): CountCache {
         entries.set(key, hit);
         return hit.total;
       }
-      const total = Number((await query.executeTakeFirstOrThrow()).n);
+      const total = await countNow(query);
       entries.set(key, { version, total });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       return total;

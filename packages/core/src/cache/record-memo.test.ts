@@ -8,7 +8,8 @@ import { testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
-import { createUrlBuilder } from '../http/handle.js';
+import { createUrlBuilder } from '../http/request-url.js';
+import { textOf } from '../http/respond.js';
 import { silentLogger } from '../logger.js';
 import { loadSerialized } from '../resources/linked/serialize.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
@@ -90,7 +91,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
   async function call(core: CalendarCore, method: string, path: string, body?: unknown) {
     const res = await core.handle(apiRequest(method, path, { key, body }));
     expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
-    return JSON.parse(res.body!);
+    return JSON.parse(textOf(res)!);
   }
 
   /** A venue and an organizer with an event linking both. */
@@ -180,7 +181,7 @@ describe.each(dialects)('venues and organizers embedded in events after a change
   });
 
   it('keeps nothing with the response cache off, so that changes written outside the service show', async () => {
-    const core = createCalendarCore({ database, responseCache: false });
+    const core = createCalendarCore({ database, cache: false });
     const { venue, event } = await calendar(core, 'Inside');
     expect((await embedded(core, event)).listed[0]).toBe('Inside Hall');
     await sql`update post_texts set title = 'Outside Hall' where post_id = ${venue}`.execute(database.kysely);

@@ -5,14 +5,13 @@
  * million events. They are kept under the data version (migration 0003), which every write transaction of the
  * service bumps, so a request that arrives after a write never gets a record kept before it (one that overlaps
  * the write may, as its own queries may read some rows before the write and some after); like the response
- * cache, the memo is off when something else writes to the database (`responseCache: false`).
+ * cache, the memo is off when something else writes to the database (`cache: false`; see cache/index.ts).
  *
  * Reads only: a write transaction sees changes no one else sees yet, and serializes what it wrote itself.
  * Everything kept is dropped when the version moves on, or when the memo is full (the working set refills it).
  */
 
-/** The data version now, as the dispatcher reads it (shared by the requests of one event loop turn). */
-export type DataVersionReader = () => number | Promise<number | undefined> | undefined;
+import type { DataVersionRead } from '../db/data-version.js';
 
 export interface RecordMemo {
   /**
@@ -32,7 +31,7 @@ export interface RecordScope {
 }
 
 export function createRecordMemo(
-  readVersion: DataVersionReader,
+  readVersion: DataVersionRead,
   limits: { entries?: number; size?: number } = {},
 ): RecordMemo {
   const maxEntries = limits.entries ?? 5000;

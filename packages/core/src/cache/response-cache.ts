@@ -6,13 +6,20 @@
  *
  * The cache is bounded by the size of the bodies it holds as well as by their number (a page of 50 events
  * is 100 times the size of one event), and forgets the least recently used answers first. Each entry keeps
- * what every hit would otherwise compute again: the ETag of its body (`finishGet` takes the ETag an answer
- * already has), and the body encoded as UTF-8, which the adapters write (see `bodyToWrite`): Node encodes a
- * string on every write, which for a page of 50 events (220 kB) cost 0.8 ms of a 1 ms hit. It keeps only
- * those bytes, not the text beside them (see `answerFromBytes`).
+ * what every hit would otherwise compute again: its headers as given, the ETag among them (http/cached-get.ts
+ * stores an answer once `finishGet` has tagged it, and `finishGet` takes the ETag an answer already has), and
+ * its body as the UTF-8 bytes the adapters write: Node encodes a string on every write, which for a page of
+ * 50 events (220 kB) cost 0.8 ms of a 1 ms hit. Every hit hands out the same bytes, so their compressed forms
+ * are made once too (http/compression.ts). Only the bytes are kept, not a text beside them: a text with one
+ * character outside Latin-1 takes two bytes a character in V8.
  */
-import { answerFromBytes, encodedBody, etagOf } from '../http/respond.js';
-import type { CoreResponse } from '../http/types.js';
+
+/** An answer as the cache takes and gives it (http's CoreResponse has this shape). */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+}
 
 interface Entry {
   version: number;
@@ -21,14 +28,14 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   /** The body as UTF-8, if the answer has one. */
-  bytes: Buffer | undefined;
+  bytes: Uint8Array | undefined;
   /** Bytes the entry holds, roughly: its body, its key (2 bytes a character at most) and its headers. */
   size: number;
 }
 
 export interface ResponseCache {
-  get(key: string, version: number, second: number): CoreResponse | undefined;
-  set(key: string, version: number, second: number | undefined, response: CoreResponse): void;
+  get(key: string, version: number, second: number): KeptAnswer | undefined;
+  set(key: string, version: number, second: number | undefined, response: KeptAnswer): void;
   /** Forgets every answer: the data has just changed (a write of this instance). */
   clear(): void;
 }
@@ -85,22 +92,18 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
       entries.set(key, entry);
       // The headers are copied: callers may add headers to what they get.
       const headers = { ...entry.headers };
-      return entry.bytes
-        ? answerFromBytes(entry.status, headers, entry.bytes)
-        : { status: entry.status, headers, body: undefined };
+      return { status: entry.status, headers, body: entry.bytes };
     },
     set(key, version, second, response) {
       // An answer computed before the latest change reached this instance is stale already.
       if (currentVersion !== undefined && version < currentVersion) return;
       atVersion(version);
-      const bytes =
-        encodedBody(response) ?? (response.body === undefined ? undefined : Buffer.from(response.body));
+      const bytes = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
       const entrySize = (bytes?.length ?? 0) + 2 * key.length + ENTRY_OVERHEAD;
       if (entrySize > maxSize / 4) return;
       const previous = entries.get(key);
       if (previous) remove(key, previous);
       const headers = { ...response.headers };
-      if (bytes !== undefined && headers.ETag === undefined) headers.ETag = etagOf(bytes);
       entries.set(key, { version, second, status: response.status, headers, bytes, size: entrySize });
       size += entrySize;
       for (const [oldKey, oldest] of entries) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bumpDataVersion, currentDataVersion, DATA_VERSION_SQL } from './data-version.js';
+import { bumpDataVersion, DATA_VERSION_SQL, readDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import { createSqliteDatabase } from './sqlite.js';
 
@@ -31,7 +31,7 @@ describe('dataVersionNow on SQLite', () => {
   it('reads the committed version, as the query does, and reports the statement', async () => {
     const seen: string[] = [];
     const database = await open(':memory:', seen);
-    const before = await currentDataVersion(database.kysely);
+    const before = await readDataVersion(database.kysely);
     expect(before).toBeTypeOf('number');
     seen.length = 0;
     expect(database.dataVersionNow?.()).toBe(before);

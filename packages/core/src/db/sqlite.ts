@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect } from 'kysely';
-import { DATA_VERSION_SQL } from './data-version.js';
+import { syncVersionRead } from './data-version.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
 import { sqliteTraits } from './traits.js';
@@ -30,7 +30,8 @@ export function createSqliteDatabase(
       : text,
   );
   const log = observe(options.onQuery);
-  const dataVersion = dataVersionReader(database, options.onQuery);
+  // The synchronous version read (data-version.ts); every statement that may write forgets its kept read.
+  const dataVersion = syncVersionRead(database, options.onQuery);
   const kysely = new Kysely<Schema>({
     dialect: new TransactionalDdlSqliteDialect({
       database: withStatementCache(database, dataVersion.forget),
@@ -56,46 +57,6 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
-}
-
-/**
- * Reads the data version synchronously: the response cache asks for it on every GET, and through Kysely
- * (a promise per step, the connection's mutex) the read cost several times the statement. Not while a
- * transaction is open on the connection (a write between its statements): it would see the transaction's
- * own, uncommitted version; the caller then queries through Kysely, which waits for the transaction.
- *
- * A version read is kept until the end of the event loop turn (`setImmediate`), for the other requests
- * the turn serves: under load a turn serves several, and each read is a read transaction (file locks in WAL
- * mode), about 3 µs of a 45 µs cached answer. Every request of a turn arrived before the turn began, so a
- * version read during the turn is still one read after it arrived. A statement of this connection other
- * than a `select` (a write, `begin`, `commit`) forgets it at once: this process's own writes are seen by the
- * next request.
- */
-function dataVersionReader(database: Database.Database, onQuery: QueryObserver | undefined) {
-  const sql = DATA_VERSION_SQL;
-  let statement: Database.Statement<[], { version: number }> | undefined;
-  let kept: number | undefined;
-  const forget = () => {
-    kept = undefined;
-  };
-  const read = (): number | undefined => {
-    if (database.inTransaction || !database.open) return undefined;
-    if (kept !== undefined) return kept;
-    try {
-      // Prepared on first use: the table exists only once the migrations ran.
-      statement ??= database.prepare(sql);
-      const started = onQuery ? performance.now() : 0;
-      const row = statement.get();
-      onQuery?.(sql, [], performance.now() - started);
-      if (!row) return undefined;
-      kept = Number(row.version);
-      setImmediate(forget);
-      return kept;
-    } catch {
-      return undefined;
-    }
-  };
-  return { read, forget };
 }
 
 /**

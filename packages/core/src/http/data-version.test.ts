@@ -11,6 +11,7 @@ import { type CalendarCore, createCalendarCore } from '../core.js';
 import { DATA_VERSION_SQL } from '../db/data-version.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
+import { textOf } from './respond.js';
 
 /** Two connections to the same, migrated data; the first one observed. */
 async function twoConnections(
@@ -36,7 +37,7 @@ describe.each(dialects)('data version and the response cache ($name)', (dialect)
   const request = (core: CalendarCore, method: string, path: string, body?: unknown) =>
     core.handle(apiRequest(method, path, body ? { key, body } : {}));
   const venueNames = async (core: CalendarCore) =>
-    (JSON.parse((await request(core, 'GET', '/venues')).body ?? '{}').venues ?? [])
+    (JSON.parse(textOf(await request(core, 'GET', '/venues')) ?? '{}').venues ?? [])
       .map((venue: { venue: string }) => venue.venue)
       .sort();
 

@@ -46,8 +46,10 @@ export function createEdge(
   const compression = resolveCompression(options.compression);
   const compressor = compression ? createCompressor(compression) : undefined;
   const clock = options.clock ?? Date.now;
-  const send = compressor ? (request: CoreRequest) => compressor.handle(request, dispatch) : dispatch;
-  if (!limits) return send;
+  // Compression outermost: the rate limiter's `finish` reads the identity answer (a failed guess by its code).
+  const send = (request: CoreRequest, handle: (request: CoreRequest) => Promise<CoreResponse>) =>
+    compressor ? compressor.handle(request, handle) : handle(request);
+  if (!limits) return (request) => send(request, dispatch);
 
   // One warning per client and bucket per window, not one per refused request: a flood would bury the log.
   const warned = new TokenBuckets('warned', 1, limits.windowSeconds, limits.maxClients);
@@ -72,8 +74,9 @@ export function createEdge(
     if (decision.refusal) return refusal(request, decision.refusal);
     // A HEAD runs as GET here: its answer's body tells a wrong password (403) from a right one, and a HEAD
     // answer has none. Without this, HEAD requests would be free guesses.
-    if (request.method.toUpperCase() !== 'HEAD') return decision.finish(await send(request));
-    const answer = decision.finish(await send({ ...request, method: 'GET' }));
+    const finished = async (request: CoreRequest) => decision.finish(await dispatch(request));
+    if (request.method.toUpperCase() !== 'HEAD') return send(request, finished);
+    const answer = await send({ ...request, method: 'GET' }, finished);
     return { status: answer.status, headers: answer.headers, body: undefined };
   };
 

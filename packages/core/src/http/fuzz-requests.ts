@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { ParamSpec } from '../route-table/params.js';
 import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
+import { textOf } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 /**
@@ -291,7 +292,7 @@ export function problemOf(request: FuzzRequest, response: CoreResponse): string 
   if (response.status < 400 || request.method === 'HEAD') return undefined;
   let body: { code?: unknown; message?: unknown; data?: { status?: unknown } };
   try {
-    body = JSON.parse(response.body ?? '');
+    body = JSON.parse(textOf(response) ?? '');
   } catch {
     return `error body is not JSON: ${response.body}`;
   }

@@ -13,6 +13,7 @@ import { type TestDialect, testDialects } from '../../../testkit/src/databases.j
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { coreRequest, type FuzzRequest, problemOf, requestFor } from './fuzz-requests.js';
+import { textOf } from './respond.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1515);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
@@ -124,7 +125,7 @@ describe.each(dialects.map((dialect) => [dialect.name, dialect] as [string, Test
       for (const [fuzz, param] of found) {
         const response = await core.handle(coreRequest(fuzz, key));
         expect(response.status, `${fuzz.method} ${fuzz.path}`).toBe(400);
-        expect(JSON.parse(response.body!).data.params).toHaveProperty(param);
+        expect(JSON.parse(textOf(response)!).data.params).toHaveProperty(param);
       }
     });
 

@@ -8,6 +8,7 @@ import type { CorsConfig } from '../config.js';
 import type { ParamValue } from '../route-table/params.js';
 import { toList } from '../route-table/params.js';
 import { withCorsHeaders } from './cors.js';
+import { textOf } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 type FieldTree = { [name: string]: FieldTree | true };
@@ -64,8 +65,9 @@ export function limitToFields(body: unknown, fieldsParam: ParamValue | undefined
  */
 export function envelope(response: CoreResponse): CoreResponse {
   const { 'Content-Length': _length, ...headers } = response.headers;
+  const body = textOf(response);
   const text = JSON.stringify({
-    body: response.body === undefined || response.body === '' ? null : JSON.parse(response.body),
+    body: body === undefined || body === '' ? null : JSON.parse(body),
     status: response.status,
     headers,
   });

@@ -27,3 +27,13 @@ export interface RouteMatch {
   compiled: CompiledPath;
   pathParams: Record<string, string>;
 }
+
+/** The route match of a request path, or undefined outside the namespace `prefix` or without a route. */
+export function matchRequest(
+  paths: readonly CompiledPath[],
+  requestPath: string,
+  prefix: string,
+): RouteMatch | undefined {
+  if (requestPath !== prefix && !requestPath.startsWith(`${prefix}/`)) return undefined;
+  return matchPath(paths, requestPath.slice(prefix.length));
+}

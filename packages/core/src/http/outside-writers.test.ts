@@ -54,10 +54,10 @@ const dialects = await testDialects();
 
 describe.each(
   dialects.flatMap((dialect) => [
-    { name: dialect.name, responseCache: true },
-    { name: dialect.name, responseCache: false },
+    { name: dialect.name, cache: true },
+    { name: dialect.name, cache: false },
   ]),
-)('writes by another program ($name, response cache $responseCache)', ({ name, responseCache }) => {
+)('writes by another program ($name, cache $cache)', ({ name, cache }) => {
   let setup: Awaited<ReturnType<typeof withOutsideWriter>>;
   let core: ReturnType<typeof createCalendarCore>;
   let key: string;
@@ -76,7 +76,7 @@ describe.each(
     setup = await withOutsideWriter(name);
     await createUser(setup.database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(setup.database.kysely, 'admin');
-    core = createCalendarCore({ database: setup.database, responseCache });
+    core = createCalendarCore({ database: setup.database, cache });
     for (const venue of ['Hall A', 'Hall B', 'Hall C']) {
       const created = await core.handle(apiRequest('POST', '/venues', { key, body: { venue } }));
       ids.push(JSON.parse(String(created.body)).id);

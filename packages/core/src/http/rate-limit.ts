@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { ApiError } from '../errors/api-error.js';
-import { withHeaders } from './respond.js';
+import { textOf, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 export interface RateLimitOptions {
@@ -185,7 +185,8 @@ function mayGuessPassword(request: CoreRequest): boolean {
 /** The error codes of the answers that count as a failed guess. */
 function isFailedGuess(response: CoreResponse): boolean {
   if (response.status !== 401 && response.status !== 403) return false;
-  const body = response.body;
+  // The identity answer (edge.ts counts before compressing); an error body is small.
+  const body = textOf(response);
   return (
     body !== undefined &&
     (body.includes('"code":"rest_invalid_credentials"') || body.includes('"code":"event-password-protected"'))

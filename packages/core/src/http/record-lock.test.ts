@@ -30,7 +30,7 @@ describe.runIf(hasPostgres)('the record a write changes is locked (postgres)', (
     await createUser(database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(database.kysely, 'admin');
     // With the triggers off nothing tells a cache of the change: this test reads without one.
-    core = createCalendarCore({ database, responseCache: false });
+    core = createCalendarCore({ database, cache: false });
     outside = new pg.Client({ connectionString: TEST_PG_URL });
     await outside.connect();
     await outside.query(`set search_path = ${schema.schema}, public`);

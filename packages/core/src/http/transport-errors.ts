@@ -39,7 +39,8 @@ export function transportErrorResponse(kind: TransportErrorKind, method?: string
 function responseBytes(response: CoreResponse): Buffer {
   let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n`;
   for (const [name, value] of Object.entries(response.headers)) head += `${name.toLowerCase()}: ${value}\r\n`;
-  return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), Buffer.from(response.body ?? '', 'utf8')]);
+  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), ...(body ? [body] : [])]);
 }
 
 /** The method of a request the parser rejected, from its first bytes, if they are there. */

@@ -29,9 +29,9 @@ export interface CoreRequest {
    */
   remoteAddress?: string;
   /**
-   * Whether whoever writes the answer sends its `bytes` when it has them (`bodyToWrite` does; both adapters
-   * set this). Core compresses answers only then, so a caller that writes `body` itself never gets a
-   * `Content-Encoding` its bytes would not match.
+   * Whether whoever writes the answer sends `body` as is, whatever its encoding (both adapters set this).
+   * Core compresses answers only then, so a caller that reads the answer as text (`textOf`) never gets a
+   * compressed body.
    */
   writesBytes?: boolean;
   /** Whether the connection is TLS, used to build absolute URLs when no public URL is configured. */
@@ -49,10 +49,9 @@ export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
   /**
-   * The body as text, or undefined for no body (304, HEAD). Sent as UTF-8 unless `bytes` is set; of a
-   * compressed answer (`Content-Encoding`), the text before compression.
+   * The body to write as is, or undefined for no body (304, HEAD). Core's answers hold their UTF-8 bytes
+   * (a Buffer); a compressed answer (`Content-Encoding`) holds the compressed bytes. `textOf(response)`
+   * gives the text of an uncompressed answer.
    */
-  body: string | undefined;
-  /** The exact bytes to send when they are not `body` as UTF-8: a compressed answer's. Writers send these first. */
-  bytes?: Uint8Array;
+  body: string | Uint8Array | undefined;
 }

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
+import { textOf } from '../http/respond.js';
 import { LOCALIZED_DESCRIPTION } from '../i18n/descriptions.js';
 import { compileRoutes } from '../route-table/compile.js';
 
@@ -21,7 +22,7 @@ async function fetchDocument(language?: 'de', path = '/doc'): Promise<{ status: 
     headers: { host: HOST },
     ...(language ? { language } : {}),
   });
-  return { status: response.status, document: JSON.parse(response.body!) };
+  return { status: response.status, document: JSON.parse(textOf(response)!) };
 }
 
 /** Every `description` and `summary` of a document, with its JSON path. */
@@ -391,7 +392,7 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
       mountPath: '',
       headers: { host: HOST },
     });
-    const document = JSON.parse(response.body!);
+    const document = JSON.parse(textOf(response)!);
     expect(document.info.description).toBe(german.info.description);
     expect(document.servers[0].url).toBe(english.servers[0].url);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../testkit/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
+import { textOf } from '../../src/http/respond.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
 import { apiRequest } from '../support/requests.js';
 
@@ -24,7 +25,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
 
   async function call(method: string, path: string, body?: unknown) {
     const res = await core.handle(apiRequest(method, path, { key, body }));
-    const json = res.body ? JSON.parse(res.body) : undefined;
+    const json = res.body ? JSON.parse(textOf(res)!) : undefined;
     if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.body}`);
     return json;
   }
@@ -36,7 +37,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
     const res = await core.handle(apiRequest('GET', path));
     recording = false;
     expect(res.status, `${path}: ${res.body?.slice(0, 200)}`).toBe(200);
-    const body = JSON.parse(res.body!);
+    const body = JSON.parse(textOf(res)!);
     const items = (body.events ??
       body.venues ??
       body.organizers ??
@@ -144,7 +145,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
       const answers = await Promise.all(paths.map((path) => cached.handle(apiRequest('GET', path))));
       recording = false;
       expect(answers.map((res) => res.status)).toEqual(paths.map(() => 200));
-      expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+      expect(new Set(answers.map((res) => textOf(res))).size).toBe(1);
       return statements.length;
     }
     await statementsOf(['/events?per_page=5']); // what a core reads once (its caches of counts…)

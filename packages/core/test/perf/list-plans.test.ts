@@ -11,6 +11,7 @@ import { testDialects } from '../../../testkit/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
+import { textOf } from '../../src/http/respond.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
 import { apiRequest } from '../support/requests.js';
 
@@ -43,7 +44,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
   async function call(method: string, path: string, body?: unknown) {
     const res = await core.handle(apiRequest(method, path, { key, body }));
     if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${res.body}`);
-    return JSON.parse(res.body!);
+    return JSON.parse(textOf(res)!);
   }
 
   /** Rows in the shape the API writes them, many at a time. */

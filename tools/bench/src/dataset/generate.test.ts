@@ -1,4 +1,4 @@
-import { type CalendarCore, type CalendarDatabase, createCalendarCore } from '@calendar-events/core';
+import { type CalendarCore, type CalendarDatabase, createCalendarCore, textOf } from '@calendar-events/core';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
@@ -73,7 +73,7 @@ describe('the generated calendar', () => {
       },
       ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
     });
-    return { status: response.status, json: response.body ? JSON.parse(response.body) : undefined };
+    return { status: response.status, json: response.body ? JSON.parse(textOf(response)!) : undefined };
   };
 
   beforeAll(async () => {

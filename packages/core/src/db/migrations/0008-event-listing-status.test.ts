@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../../testkit/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
+import { textOf } from '../../http/respond.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 
@@ -22,7 +23,7 @@ describe.each(dialects)('the status copied onto events ($name)', (dialect) => {
   async function call(method: string, path: string, body?: unknown, anonymous = false) {
     const res = await core.handle(apiRequest(method, path, { key: anonymous ? undefined : key, body }));
     expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
-    return { json: JSON.parse(res.body!), total: res.headers['X-WP-Total'] };
+    return { json: JSON.parse(textOf(res)!), total: res.headers['X-WP-Total'] };
   }
 
   /** Each event's copy and its post's status. */

@@ -1,9 +1,9 @@
 /**
  * Scheduled publication: a `future` record whose date has passed becomes `publish`, as WordPress's cron does.
- * The dispatcher calls this before a request (at most once per second of the clock), so that every query
- * can filter on the stored status alone, and list totals stay cacheable.
+ * core.ts hands it to the handler as its `beforeEachRequest` hook, which runs it before every request (it
+ * works at most once per second of the clock), so that every query can filter on the stored status alone,
+ * and list totals stay cacheable. When it changed something, the handler tells the caches (`afterWrite`).
  */
-
 import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
@@ -28,7 +28,7 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
     if (due.length === 0) return false;
     const ids = due.map((row) => row.id);
     await database.kysely.transaction().execute(async (trx) => {
-      // First, as every write does (see http/handle.ts): the version row's lock orders the writers.
+      // First, as every write does (cache/index.ts, point 1): the version row's lock orders the writers.
       await bumpDataVersion(trx);
       await trx
         .updateTable('posts')

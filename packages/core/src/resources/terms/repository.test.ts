@@ -16,7 +16,8 @@ import { type CalendarConfig, resolveConfig } from '../../config.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { PostStatus } from '../../db/schema.js';
-import { createUrlBuilder } from '../../http/handle.js';
+import { createUrlBuilder } from '../../http/request-url.js';
+import { textOf } from '../../http/respond.js';
 import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { createApiKey, createUser } from '../users/repository.js';
@@ -104,7 +105,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
     return {
       status: response.status,
       headers: response.headers,
-      json: response.body ? JSON.parse(response.body) : undefined,
+      json: response.body ? JSON.parse(textOf(response)!) : undefined,
     };
   }
 

@@ -1,0 +1,123 @@
+/**
+ * The caches and the data-version protocol (cache/index.ts). With `cache: false` nothing version-keyed is
+ * kept, list totals included: that is what an operator whose other programs do not move the data version
+ * (point 4 of the protocol) relies on. With the triggers of migration 0010 in place an outside write moves the
+ * version anyway and a kept total would be dropped; so these tests drop the triggers, as on a database where
+ * the version does not move, and write with a plain driver connection.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
+import { apiRequest } from '../../test/support/requests.js';
+import { type CalendarCore, createCalendarCore } from '../core.js';
+import { readDataVersion } from '../db/data-version.js';
+import type { CalendarDatabase } from '../db/database.js';
+import { CALENDAR_TABLES } from '../db/migrations/0010-data-version-triggers.js';
+import { textOf } from '../http/respond.js';
+import { createApiKey, createUser } from '../resources/users/repository.js';
+import { uncachedCounts } from './count-cache.js';
+import { createCaches } from './index.js';
+
+/** The service's database without the version triggers, and a plain driver connection that writes to it. */
+async function withSilentOutsideWriter(name: 'sqlite' | 'postgres') {
+  const shared = await createSharedTestDatabase(name, 'calendar-cache-');
+  const database = shared.connect({ max: 2 });
+  await database.migrate();
+  if (name === 'sqlite') {
+    const outside = new Database(shared.location);
+    for (const table of CALENDAR_TABLES)
+      for (const event of ['insert', 'update', 'delete'])
+        outside.prepare(`drop trigger if exists ${table}_${event}_bumps_data_version`).run();
+    return {
+      database,
+      outside: async (text: string, ...values: unknown[]) => {
+        outside.prepare(text).run(...values);
+      },
+      async close() {
+        outside.close();
+        await shared.close();
+      },
+    };
+  }
+  const outside = new pg.Client({ connectionString: TEST_PG_URL });
+  await outside.connect();
+  await outside.query(`set search_path = ${shared.location}, public`);
+  for (const table of CALENDAR_TABLES)
+    await outside.query(`drop trigger if exists ${table}_bumps_data_version on ${table}`);
+  return {
+    database,
+    outside: async (text: string, ...values: unknown[]) => {
+      let n = 0;
+      await outside.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        values,
+      );
+    },
+    async close() {
+      await outside.end();
+      await shared.close();
+    },
+  };
+}
+
+const dialects = await testDialects();
+
+describe.each(dialects)('caches ($name)', ({ name }) => {
+  let setup: Awaited<ReturnType<typeof withSilentOutsideWriter>>;
+  let core: CalendarCore;
+  const ids: number[] = [];
+
+  const venues = async () => {
+    const response = await core.handle(apiRequest('GET', '/venues'));
+    const body = JSON.parse(textOf(response) ?? '{}');
+    return {
+      total: response.headers['X-WP-Total'],
+      names: body.venues.map((venue: { venue: string }) => venue.venue).sort(),
+    };
+  };
+
+  beforeAll(async () => {
+    setup = await withSilentOutsideWriter(name);
+    await createUser(setup.database.kysely, { login: 'admin', role: 'administrator' });
+    const key = await createApiKey(setup.database.kysely, 'admin');
+    core = createCalendarCore({ database: setup.database, cache: false });
+    for (const venue of ['Hall A', 'Hall B', 'Hall C']) {
+      const created = await core.handle(apiRequest('POST', '/venues', { key, body: { venue } }));
+      ids.push(JSON.parse(textOf(created) ?? '{}').id);
+    }
+  });
+  afterAll(() => setup.close());
+
+  it('with cache: false, totals follow a write made outside the service', async () => {
+    expect(await venues()).toEqual({ total: '3', names: ['Hall A', 'Hall B', 'Hall C'] });
+    const version = await readDataVersion(setup.database.kysely);
+    await setup.outside(`delete from posts where id = ?`, ids[1]);
+    await nextTurn();
+    // The situation of the protocol's point 4: the version did not move.
+    expect(await readDataVersion(setup.database.kysely)).toBe(version);
+    expect(await venues()).toEqual({ total: '2', names: ['Hall A', 'Hall C'] });
+  });
+});
+
+describe('createCaches', () => {
+  const database = { kysely: {}, dataVersionNow: () => 7 } as unknown as CalendarDatabase;
+
+  it('keeps nothing version-keyed when disabled: no answers, no records, counts that count', () => {
+    const caches = createCaches(database, { enabled: false });
+    expect(caches.responses).toBeUndefined();
+    expect(caches.records).toBeUndefined();
+    expect(caches.counts).toBe(uncachedCounts);
+  });
+
+  it('reads the version through one reader, and forgets the kept answers after a write', () => {
+    const caches = createCaches(database, { enabled: true });
+    expect(caches.version.read()).toBe(7);
+    const answer = { status: 200, headers: {}, body: '{}' };
+    caches.responses!.set('key', 7, undefined, answer);
+    expect(caches.responses!.get('key', 7, 0)).toBeDefined();
+    caches.afterWrite();
+    expect(caches.responses!.get('key', 7, 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The caches of one service instance, and the data-version protocol they keep. It is stated here once:
+ *
+ * 1. Every write transaction of this service calls `bumpDataVersion` first (http/transaction.ts, the due-post
+ *    publisher). The version row's lock then orders all writers: taken last, a create and the publisher each
+ *    held term rows the other waited for, and deadlocked.
+ * 2. Every cached value (an answer, a serialized record, a count) is tagged with the data version it was
+ *    computed at, and serves only while that version is current.
+ * 3. One version read per event-loop turn is shared by that turn's requests (`version`, db/data-version.ts);
+ *    a write of this process forgets it on commit (`afterWrite`), so the next request sees the write.
+ * 4. Writers outside this service must bump `data_version` (migration 0010's triggers do, for plain SQL), or
+ *    the service must run with `cache: false`. Then all version-keyed caches are off: no answers, no records,
+ *    and list totals are counted on every request.
+ *
+ * The measurements behind each cache are in RESULTS.md; each file says what it keeps.
+ */
+import { createVersionReader, type VersionReader } from '../db/data-version.js';
+import type { CalendarDatabase } from '../db/database.js';
+import { type CountCache, createCountCache, uncachedCounts } from './count-cache.js';
+import { createRecordMemo, type RecordMemo } from './record-memo.js';
+import { createResponseCache, type ResponseCache } from './response-cache.js';
+
+export interface Caches {
+  /** One per process: the per-turn version read (SQLite's synchronous path inside). */
+  readonly version: VersionReader;
+  /** GET answers; undefined when caching is off. */
+  readonly responses?: ResponseCache | undefined;
+  /** Serialized venues and organizers; undefined when caching is off. */
+  readonly records?: RecordMemo | undefined;
+  /** List totals; a pass-through that counts every time when caching is off. */
+  readonly counts: CountCache;
+  /** A write of this process committed: forget the turn's version and every kept answer. */
+  afterWrite(): void;
+}
+
+export function createCaches(database: CalendarDatabase, options: { enabled: boolean }): Caches {
+  const version = createVersionReader(database);
+  if (!options.enabled) return { version, counts: uncachedCounts, afterWrite: () => version.forget() };
+  const responses = createResponseCache();
+  return {
+    version,
+    responses,
+    records: createRecordMemo(version.read),
+    counts: createCountCache(version.read),
+    afterWrite() {
+      version.forget();
+      responses.clear();
+    },
+  };
+}

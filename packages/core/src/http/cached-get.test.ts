@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from '../cache/response-cache.js';
+import { createCachedGet } from './cached-get.js';
+import { finishGet } from './etag.js';
+import { jsonResponse } from './respond.js';
+import type { CoreResponse } from './types.js';
+
+function setup(version: number | undefined) {
+  const responses = createResponseCache();
+  const cachedGet = createCachedGet({ responses, version: { read: () => version, forget() {} } });
+  let runs = 0;
+  const compute = async (status = 200): Promise<CoreResponse> => {
+    runs++;
+    return jsonResponse(status, { run: runs });
+  };
+  const finish = (response: CoreResponse) => finishGet(response, undefined, false);
+  return { cachedGet, compute, finish, runs: () => runs };
+}
+
+describe('createCachedGet', () => {
+  it('computes a GET answer once per key and data version, and serves it with its ETag', async () => {
+    const { cachedGet, compute, finish, runs } = setup(1);
+    const request = { key: 'k', second: 10, clockDependent: false };
+    const first = await cachedGet(request, () => compute(), finish);
+    const second = await cachedGet({ ...request, second: 11 }, () => compute(), finish);
+    expect(runs()).toBe(1);
+    expect(second.headers.ETag).toBe(first.headers.ETag);
+  });
+
+  it('computes once for requests asking at the same time', async () => {
+    const { cachedGet, compute, finish, runs } = setup(1);
+    const request = { key: 'k', second: 10, clockDependent: false };
+    const answers = await Promise.all([1, 2, 3].map(() => cachedGet(request, () => compute(), finish)));
+    expect(runs()).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+
+  it('keeps a clock-dependent answer within its second only, and keeps no error', async () => {
+    const { cachedGet, compute, finish, runs } = setup(1);
+    const request = { key: 'k', second: 10, clockDependent: true };
+    await cachedGet(request, () => compute(), finish);
+    await cachedGet(request, () => compute(), finish);
+    await cachedGet({ ...request, second: 11 }, () => compute(), finish);
+    expect(runs()).toBe(2);
+    const failing = { key: 'e', second: 10, clockDependent: false };
+    await cachedGet(failing, () => compute(500), finish);
+    await cachedGet(failing, () => compute(500), finish);
+    expect(runs()).toBe(4);
+  });
+
+  it('computes every time without a key or without a data version', async () => {
+    const withoutKey = setup(1);
+    for (let i = 0; i < 2; i++)
+      await withoutKey.cachedGet(
+        { key: undefined, second: 1, clockDependent: false },
+        () => withoutKey.compute(),
+        withoutKey.finish,
+      );
+    expect(withoutKey.runs()).toBe(2);
+    const withoutVersion = setup(undefined);
+    for (let i = 0; i < 2; i++)
+      await withoutVersion.cachedGet(
+        { key: 'k', second: 1, clockDependent: false },
+        () => withoutVersion.compute(),
+        withoutVersion.finish,
+      );
+    expect(withoutVersion.runs()).toBe(2);
+  });
+});
