@@ -5,7 +5,7 @@
  *     → (GET ? cachedGet : runWrite)(run) → finish → envelope → CORS;   catch → errorResponse
  */
 import type { UserPrincipal } from '../auth/principal.js';
-import { type Caches, createCaches } from '../cache/index.js';
+import type { Caches } from '../cache/index.js';
 import type { CalendarConfig, TicketProvider } from '../config.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -30,8 +30,6 @@ import { decideAndRun } from './run-route.js';
 import { runWrite } from './transaction.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
-export { addressPath, createUrlBuilder } from './request-url.js';
-
 export interface DispatcherDependencies {
   config: CalendarConfig;
   database: CalendarDatabase;
@@ -41,9 +39,8 @@ export interface DispatcherDependencies {
   authenticate: (request: CoreRequest) => Promise<UserPrincipal | null>;
   logger: Logger;
   ticketProvider: TicketProvider | undefined;
-  /** The caches (cache/index.ts); made from `responseCache` (deprecated, default true) when not given. */
-  caches?: Caches;
-  responseCache?: boolean;
+  /** The caches (cache/index.ts), made by core.ts from the `cache` option. */
+  caches: Caches;
   /** Runs before every request but OPTIONS (core.ts: the due-post publisher); true when it changed the data. */
   beforeEachRequest?: (now: Date) => Promise<boolean>;
 }
@@ -51,7 +48,7 @@ export interface DispatcherDependencies {
 export function createDispatcher(deps: DispatcherDependencies) {
   const { config, database, logger } = deps;
   const paths = compileRoutes(deps.routes);
-  const caches = deps.caches ?? createCaches(database, { enabled: deps.responseCache !== false });
+  const { caches } = deps;
   const cachedGet = createCachedGet(caches);
   const callerOf = createCallerOf(deps);
   const { counts, records } = caches;

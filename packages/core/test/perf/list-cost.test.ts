@@ -55,7 +55,7 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
     await createUser(database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(database.kysely, 'admin');
     // Uncached answers: these tests count and explain the queries a list runs.
-    core = createCalendarCore({ database, clock: () => NOW, geolocation: true, responseCache: false });
+    core = createCalendarCore({ database, clock: () => NOW, geolocation: true, cache: false });
     const venues = [];
     for (let v = 0; v < 5; v++)
       venues.push(

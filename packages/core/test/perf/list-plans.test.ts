@@ -216,7 +216,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
     }));
     const admin = await createUser(database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(database.kysely, 'admin');
-    core = createCalendarCore({ database, clock: () => NOW, geolocation: true, responseCache: false });
+    core = createCalendarCore({ database, clock: () => NOW, geolocation: true, cache: false });
 
     ids.venue = (
       await call('POST', '/venues', {

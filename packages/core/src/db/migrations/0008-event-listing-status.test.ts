@@ -38,7 +38,7 @@ describe.each(dialects)('the status copied onto events ($name)', (dialect) => {
     ({ database, close } = await dialect.open());
     await createUser(database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(database.kysely, 'admin');
-    core = createCalendarCore({ database, clock: () => now, responseCache: false });
+    core = createCalendarCore({ database, clock: () => now, cache: false });
   });
   afterAll(() => close());
 

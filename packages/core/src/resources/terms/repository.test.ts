@@ -90,7 +90,7 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       clock: () => NOW,
       logger: silentLogger,
       // These tests change rows directly between requests, which the response cache cannot see.
-      responseCache: false,
+      cache: false,
     });
   }
 
