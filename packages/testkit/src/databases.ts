@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { CalendarDatabase } from '@calendar-events/core';
 import { createPostgresDatabase, type PostgresOptions } from '@calendar-events/core/postgres';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { selectByName } from './bindings.js';
 
@@ -223,4 +224,44 @@ export async function testDialects(filter = process.env.DIALECTS): Promise<TestD
     list.push(DIALECTS[name]);
   }
   return list;
+}
+
+/** Another program's connection to a shared test database: a plain driver, not the service. */
+export interface OutsideWriter {
+  /** Runs one statement with `?` placeholders (numbered for PostgreSQL). */
+  run(text: string, ...values: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a plain driver connection to `shared` (on PostgreSQL, in its schema), as another program would. */
+export async function openOutsideWriter(
+  name: DialectName,
+  shared: SharedTestDatabase,
+): Promise<OutsideWriter> {
+  if (name === 'sqlite') {
+    const connection = new Database(shared.location);
+    return {
+      async run(text, ...values) {
+        connection.prepare(text).run(...values);
+      },
+      async close() {
+        connection.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  await client.query(`set search_path = ${shared.location}, public`);
+  return {
+    async run(text, ...values) {
+      let n = 0;
+      await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        values,
+      );
+    },
+    async close() {
+      await client.end();
+    },
+  };
 }

@@ -6,10 +6,13 @@
  * the version does not move, and write with a plain driver connection.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
+import {
+  createSharedTestDatabase,
+  type DialectName,
+  openOutsideWriter,
+  testDialects,
+} from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { readDataVersion } from '../db/data-version.js';
@@ -21,42 +24,23 @@ import { uncachedCounts } from './count-cache.js';
 import { createCaches } from './index.js';
 
 /** The service's database without the version triggers, and a plain driver connection that writes to it. */
-async function withSilentOutsideWriter(name: 'sqlite' | 'postgres') {
+async function withSilentOutsideWriter(name: DialectName) {
   const shared = await createSharedTestDatabase(name, 'calendar-cache-');
   const database = shared.connect({ max: 2 });
   await database.migrate();
-  if (name === 'sqlite') {
-    const outside = new Database(shared.location);
-    for (const table of CALENDAR_TABLES)
-      for (const event of ['insert', 'update', 'delete'])
-        outside.prepare(`drop trigger if exists ${table}_${event}_bumps_data_version`).run();
-    return {
-      database,
-      outside: async (text: string, ...values: unknown[]) => {
-        outside.prepare(text).run(...values);
-      },
-      async close() {
-        outside.close();
-        await shared.close();
-      },
-    };
-  }
-  const outside = new pg.Client({ connectionString: TEST_PG_URL });
-  await outside.connect();
-  await outside.query(`set search_path = ${shared.location}, public`);
+  const writer = await openOutsideWriter(name, shared);
   for (const table of CALENDAR_TABLES)
-    await outside.query(`drop trigger if exists ${table}_bumps_data_version on ${table}`);
+    for (const drop of name === 'sqlite'
+      ? ['insert', 'update', 'delete'].map(
+          (event) => `drop trigger if exists ${table}_${event}_bumps_data_version`,
+        )
+      : [`drop trigger if exists ${table}_bumps_data_version on ${table}`])
+      await writer.run(drop);
   return {
     database,
-    outside: async (text: string, ...values: unknown[]) => {
-      let n = 0;
-      await outside.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        values,
-      );
-    },
+    outside: writer.run,
     async close() {
-      await outside.end();
+      await writer.close();
       await shared.close();
     },
   };

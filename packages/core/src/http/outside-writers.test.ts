@@ -4,47 +4,28 @@
  * (nothing is kept, totals included).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
+import {
+  createSharedTestDatabase,
+  type DialectName,
+  openOutsideWriter,
+  testDialects,
+} from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 
 /** The database, and a statement runner on a connection of its own, as another program has. */
-async function withOutsideWriter(name: 'sqlite' | 'postgres') {
+async function withOutsideWriter(name: DialectName) {
   const shared = await createSharedTestDatabase(name, 'calendar-outside-');
   const database = shared.connect({ max: 2 });
   await database.migrate();
-  if (name === 'sqlite') {
-    const outside = new Database(shared.location);
-    return {
-      database,
-      outside: async (text: string, ...values: unknown[]) => {
-        outside.prepare(text).run(...values);
-      },
-      async close() {
-        outside.close();
-        await shared.close();
-      },
-    };
-  }
-  // Another program's session, on the calendar's schema.
-  const outside = new pg.Client({ connectionString: TEST_PG_URL });
-  await outside.connect();
-  await outside.query(`set search_path = ${shared.location}, public`);
+  const writer = await openOutsideWriter(name, shared);
   return {
     database,
-    outside: async (text: string, ...values: unknown[]) => {
-      let n = 0;
-      await outside.query(
-        text.replace(/\?/g, () => `$${++n}`),
-        values,
-      );
-    },
+    outside: writer.run,
     async close() {
-      await outside.end();
+      await writer.close();
       await shared.close();
     },
   };
