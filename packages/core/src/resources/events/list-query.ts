@@ -153,6 +153,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   await termConditions(context, params, filter);
 
   await ticketedFilter(context, params.ticketed, filter);
+  // Off, the extension's parameters were refused before this: no `geoloc*` value gets here.
   geolocationFor(context.config)?.listFilter(context, params, filter);
 
   for (const [name, column] of [

@@ -102,6 +102,7 @@ async function serializeRecords(
       excerpt: renderHtml(t.excerpt),
       slug: post.slug,
       image,
+      // From the request's config, not the route: events embed venues through this function too.
       ...kind.serializeDetails(detail, geolocationFor(config)),
     };
     if (single) {
