@@ -1,4 +1,5 @@
 import type { CalendarConfig } from './config.js';
+import { geolocationFor } from './extensions/geolocation.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { linkedRoutes } from './resources/linked/routes.js';
@@ -10,10 +11,10 @@ import type { RouteDefinition } from './route-table/route.js';
 /** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
 export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
-  const geolocation = config.geolocation.enabled;
+  const geolocation = geolocationFor(config);
   routes.push(
     ...namespaceRoutes(() => routes, config),
-    ...eventRoutes(config),
+    ...eventRoutes(config, geolocation),
     ...linkedRoutes(venueKind, geolocation),
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),

@@ -29,7 +29,19 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
   OpenApi: { where: ['openapi/'], imports: ['RouteTable', 'I18n', 'Errors', 'Config'] },
   Resources: {
     where: ['resources/'],
-    imports: ['RouteTable', 'Errors', 'I18n', 'Auth', 'Db', 'Dates', 'Text', 'Cache', 'Config', 'Support'],
+    imports: [
+      'RouteTable',
+      'Errors',
+      'I18n',
+      'Auth',
+      'Db',
+      'Dates',
+      'Text',
+      'Cache',
+      'Config',
+      'Support',
+      'Extensions',
+    ],
   },
   // The namespace index and /doc are resources that describe the others.
   Discovery: { where: ['resources/discovery/'], imports: ['RouteTable', 'OpenApi', 'Config'] },

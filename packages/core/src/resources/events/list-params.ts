@@ -5,8 +5,9 @@
  */
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, startOfDay } from '../../dates/zones.js';
-import { ERRORS } from '../../errors/codes.js';
-import { type Descriptions, texts } from '../../i18n/descriptions.js';
+import { type GeolocationExtension, refusedListParams } from '../../extensions/geolocation.js';
+import { ticketedParam } from '../../extensions/tickets.js';
+import { texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { pageParams } from '../../route-table/pagination.js';
 import { type InferParams, MAX_ID, type ParamValue, param } from '../../route-table/params.js';
@@ -71,7 +72,7 @@ export function defaultWindow(context: RequestContext): { startLocal: string; en
   };
 }
 
-export function eventListParams(geolocation: boolean) {
+export function eventListParams(geolocation: GeolocationExtension | undefined) {
   return {
     ...pageParams,
     start_date: timeParam(
@@ -174,19 +175,7 @@ export function eventListParams(geolocation: boolean) {
         validate: (id, context: RequestContext) => allOfType(context, [id], 'event'),
       },
     ),
-    ticketed: param.boolean(
-      texts(
-        'Events with (true) or without (false) tickets; needs a ticket provider.',
-        'Veranstaltungen mit (true) oder ohne (false) Tickets; benötigt einen Ticketanbieter.',
-      ),
-      {
-        validate: (value, context: RequestContext) => {
-          if (value === false || context.ticketProvider) return true;
-          const [status, message] = ERRORS['event-tickets-not-active'];
-          return { message, detail: { code: 'event-tickets-not-active', message, data: { status } } };
-        },
-      },
-    ),
+    ticketed: ticketedParam,
     context: param.enumeration(
       ['view', 'edit'],
       texts(
@@ -201,70 +190,9 @@ export function eventListParams(geolocation: boolean) {
         'Das Passwort geschützter Veranstaltungen in der Liste.',
       ),
     ),
-    ...geolocationParams(geolocation),
+    ...(geolocation ? geolocation.listParams : refusedListParams),
   };
 }
 
 /** What `listEvents` receives: with the geolocation extension off, a `geoloc*` value never reaches it. */
 export type EventListParams = InferParams<ReturnType<typeof eventListParams>>;
-
-const EXTENSION_MESSAGE = 'The geolocation extension is not enabled on this service.';
-
-/** With the extension off, every `geoloc*` parameter is refused with a message naming it (SPEC §9). */
-function geolocationParams(enabled: boolean) {
-  const descriptions = {
-    geoloc: texts(
-      'Only events whose venue has coordinates (geolocation extension).',
-      'Nur Veranstaltungen, deren Ort Koordinaten hat (Geolokalisierungs-Erweiterung).',
-    ),
-    geoloc_lat: texts(
-      'Latitude of the centre; needs geoloc_lng (geolocation extension).',
-      'Breitengrad des Mittelpunkts; benötigt geoloc_lng (Geolokalisierungs-Erweiterung).',
-    ),
-    geoloc_lng: texts(
-      'Longitude of the centre; needs geoloc_lat (geolocation extension).',
-      'Längengrad des Mittelpunkts; benötigt geoloc_lat (Geolokalisierungs-Erweiterung).',
-    ),
-    geoloc_radius: texts(
-      'Radius around the centre in km (default 25; geolocation extension).',
-      'Umkreis um den Mittelpunkt in km (Standard 25; Geolokalisierungs-Erweiterung).',
-    ),
-  };
-  if (!enabled) {
-    // Whatever the value, the answer names the missing extension.
-    const refused = (description: Descriptions) =>
-      param.any(description, { validate: () => EXTENSION_MESSAGE });
-    return {
-      geoloc: refused(descriptions.geoloc),
-      geoloc_lat: refused(descriptions.geoloc_lat),
-      geoloc_lng: refused(descriptions.geoloc_lng),
-      geoloc_radius: refused(descriptions.geoloc_radius),
-    };
-  }
-  return {
-    geoloc: param.boolean(descriptions.geoloc),
-    geoloc_lat: param.number(descriptions.geoloc_lat, {
-      validate: (v) => v >= -90 && v <= 90,
-    }),
-    geoloc_lng: param.number(descriptions.geoloc_lng, {
-      validate: (v) => v >= -180 && v <= 180,
-    }),
-    geoloc_radius: param.number(descriptions.geoloc_radius, {
-      validate: (v) => v > 0 && v <= 20_000,
-    }),
-  };
-}
-
-/**
- * The `geoloc*` values as the extension's parameters give them: a flag and numbers. With the extension off
- * (the only time they are typed otherwise) validation refuses them, and they are not read.
- */
-export function geolocationValues(params: EventListParams) {
-  const number = (value: ParamValue | undefined) => (typeof value === 'number' ? value : undefined);
-  return {
-    geoloc: typeof params.geoloc === 'boolean' ? params.geoloc : undefined,
-    lat: number(params.geoloc_lat),
-    lng: number(params.geoloc_lng),
-    radius: number(params.geoloc_radius),
-  };
-}

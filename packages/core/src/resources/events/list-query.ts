@@ -8,7 +8,8 @@ import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database, PostStatus } from '../../db/schema.js';
-import { invalidParams } from '../../errors/invalid-params.js';
+import { geolocationFor } from '../../extensions/geolocation.js';
+import { ticketedFilter } from '../../extensions/tickets.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { toList } from '../../route-table/params.js';
@@ -18,7 +19,6 @@ import { findTermIdsForFilter } from '../terms/event-terms.js';
 import {
   defaultWindow,
   type EventListParams,
-  geolocationValues,
   idList,
   strictDefaultWindow,
   termItems,
@@ -63,8 +63,6 @@ export interface EventFilter {
   statuses: PostStatus[];
 }
 
-/** Measured at a million events (SQLite: 16,358 matches, 10 rows: 75 ms sorted, 4 ms walked; 1,022 matches: 6 ms and 15 ms). */
-const GEO_DATE_WALK = 400_000;
 /**
  * Measured at a million events (SQLite, 471,551 events in the default window, "calligraphy" in 4,658 of
  * them): the trigram index takes 100 ms for any page; walking takes 3 ms for 10 rows, 15 ms for 20 and 55 ms
@@ -107,11 +105,6 @@ const RELATIVE = [
 ] as const;
 
 type RelativeBounds = Partial<Record<(typeof RELATIVE)[number][0], string>>;
-
-/** A great-circle distance in km between the venue and a point (both databases have these functions). */
-function distanceKm(lat: number, lng: number) {
-  return sql<number>`6371 * 2 * asin(sqrt(power(sin(radians(${sql.ref('venues.geo_lat')} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${sql.ref('venues.geo_lat')})) * power(sin(radians(${sql.ref('venues.geo_lng')} - ${lng}) / 2), 2)))`;
-}
 
 /** The filters of a list request, in the order the plugin echoes them. */
 export async function filterEvents(context: RequestContext, params: EventListParams): Promise<EventFilter> {
@@ -159,18 +152,9 @@ export async function filterEvents(context: RequestContext, params: EventListPar
 
   await termConditions(context, params, filter);
 
-  if (params.ticketed !== undefined) {
-    if (context.ticketProvider) {
-      const ticketed = [...(await context.ticketProvider.ticketedEventIds())];
-      if (params.ticketed)
-        filter.query = filter.query.where('events.id', 'in', ticketed.length > 0 ? ticketed : [0]);
-      else if (ticketed.length > 0) filter.query = filter.query.where('events.id', 'not in', ticketed);
-    }
-    // As the plugin: `ticketed=1` is echoed, `ticketed=0` is not (SPEC §14).
-    if (params.ticketed) echo.push(['ticketed', '1']);
-  }
-
-  if (context.config.geolocation.enabled) geolocationConditions(context, params, filter);
+  await ticketedFilter(context, params.ticketed, filter);
+  // Off, the extension's parameters were refused before this: no `geoloc*` value gets here.
+  geolocationFor(context.config)?.listFilter(context, params, filter);
 
   for (const [name, column] of [
     ['venue', 'events.venue_id'],
@@ -287,54 +271,6 @@ async function termConditions(context: RequestContext, params: EventListParams, 
         : filter.query.where((eb) =>
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );
-  }
-}
-
-/** The geolocation extension's filters: venues with coordinates, or venues within a radius of a point. */
-function geolocationConditions(context: RequestContext, params: EventListParams, filter: EventFilter) {
-  const { config, db } = context;
-  const geo = geolocationValues(params);
-  if (geo.geoloc === undefined && geo.lat === undefined && geo.lng === undefined) return;
-  if ((geo.lat === undefined) !== (geo.lng === undefined)) {
-    const missing = geo.lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
-    throw invalidParams({ [missing]: { message: 'geoloc_lat and geoloc_lng must be given together.' } });
-  }
-  const lat = sql.ref('venues.geo_lat');
-  const lng = sql.ref('venues.geo_lng');
-  // `geoloc=false` asks for no geolocation filter (as in the plugin's Pro add-on), not for events
-  // without coordinates. With a point, the venue condition is added last (see `DateWalkable`).
-  if (geo.geoloc === true && geo.lat === undefined) {
-    filter.query = filter.query
-      .innerJoin('venues', 'venues.id', 'events.venue_id')
-      .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`) as unknown as EventQuery;
-  }
-  if (geo.geoloc !== undefined) filter.echo.push(['geoloc', geo.geoloc ? '1' : '0']);
-  if (geo.lat !== undefined && geo.lng !== undefined) {
-    const centreLat = geo.lat;
-    const centreLng = geo.lng;
-    const radius = geo.radius ?? config.geolocation.defaultRadiusKm;
-    // An indexed bounding box first, then the exact great-circle distance.
-    const dLat = radius / 111.045;
-    const dLng = radius / (111.045 * Math.max(Math.cos((centreLat * Math.PI) / 180), 0.01));
-    const nearVenues = db
-      .selectFrom('venues')
-      .select('venues.id')
-      .where(sql<SqlBool>`${lat} is not null and ${lng} is not null`)
-      .where(sql<SqlBool>`${lat} between ${centreLat - dLat} and ${centreLat + dLat}`)
-      .where(sql<SqlBool>`${lng} between ${centreLng - dLng} and ${centreLng + dLng}`)
-      .where(sql<SqlBool>`${distanceKm(centreLat, centreLng)} <= ${radius}`);
-    // Both databases drive the selective form from the venues' coordinates index; `+events.venue_id`
-    // keeps them from starting at the venue index when walking.
-    filter.drivers.push({
-      selective: sql<SqlBool>`${sql.ref('events.venue_id')} in (${nearVenues})`,
-      walked: sql<SqlBool>`+${sql.ref('events.venue_id')} in (${nearVenues})`,
-      walkThreshold: GEO_DATE_WALK,
-    });
-    filter.echo.push(
-      ['geoloc_lat', String(centreLat)],
-      ['geoloc_lng', String(centreLng)],
-      ['geoloc_radius', String(radius)],
-    );
   }
 }
 

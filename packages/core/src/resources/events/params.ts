@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { canPublish } from '../../auth/capabilities.js';
 import { isValidTimezone } from '../../dates/zones.js';
+import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import { describe, texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
@@ -31,7 +32,11 @@ import { findPostBySlug } from '../posts/repository.js';
 import { venueKind } from '../venues/kind.js';
 
 /** For /doc: an existing venue or organizer, by ID or as `{id}`, or a new one (ref §7.8). */
-function linkedRecordForms(resource: LinkedPostKind, geolocation: boolean, type: 'venue' | 'organizer') {
+function linkedRecordForms(
+  resource: LinkedPostKind,
+  geolocation: GeolocationExtension | undefined,
+  type: 'venue' | 'organizer',
+) {
   const [en, de, plural] =
     type === 'venue' ? ['venue', 'Veranstaltungsort', 'venues'] : ['organizer', 'Veranstalter', 'organizers'];
   const id = () => z.number().int().positive();
@@ -96,6 +101,7 @@ async function checkLinked(
   value: ParamValue,
   resource: LinkedPostKind,
   context: RequestContext,
+  geolocation: GeolocationExtension | undefined,
 ): Promise<boolean> {
   if (isNumericId(value)) return isLinkable(resource, context.db, Number(value));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -103,7 +109,7 @@ async function checkLinked(
     return isNumericId(value.id) && isLinkable(resource, context.db, Number(value.id));
   }
   const { missing, problems } = await checkParams(
-    createParams(resource, context.config.geolocation.enabled),
+    createParams(resource, geolocation),
     value as ParamBag,
     context,
   );
@@ -145,7 +151,7 @@ function costExamples(currency: CurrencyDefaults): { en: string; de: string } {
 
 export function eventWriteParams(
   create: boolean,
-  geolocation: boolean,
+  geolocation: GeolocationExtension | undefined,
   currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
 ) {
   const examples = costExamples(currency);
@@ -267,7 +273,12 @@ export function eventWriteParams(
           isEmptyLink(value) ||
           // `venue=,` or `[""]` clear; an inline object with an empty name is an invalid venue, not a clear.
           ((typeof value !== 'object' || Array.isArray(value)) && isEmptyLink(toList(value))) ||
-          checkLinked(Array.isArray(value) && value.length === 1 ? value[0]! : value, venueKind, context),
+          checkLinked(
+            Array.isArray(value) && value.length === 1 ? value[0]! : value,
+            venueKind,
+            context,
+            geolocation,
+          ),
       },
     ),
     organizer: param.any<RequestContext>(
@@ -295,7 +306,8 @@ export function eventWriteParams(
           if (isEmptyLink(value)) return true;
           const items = organizerItems(value);
           if (items.length > INPUT_LIMITS.listItems) return tooManyItems('organizer');
-          for (const item of items) if (!(await checkLinked(item, organizerKind, context))) return false;
+          for (const item of items)
+            if (!(await checkLinked(item, organizerKind, context, geolocation))) return false;
           return true;
         },
       },

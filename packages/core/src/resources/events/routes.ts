@@ -1,6 +1,7 @@
 /** The event routes (seed §4.1): list, create, read, update and delete, by id and by slug. */
 
 import type { CalendarConfig } from '../../config.js';
+import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import { texts } from '../../i18n/descriptions.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { postLocker } from '../posts/row-locks.js';
@@ -28,9 +29,12 @@ import {
 
 const lockEvent = postLocker('event');
 
-export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
+export function eventRoutes(
+  config: CalendarConfig,
+  geolocation: GeolocationExtension | undefined,
+): RouteDefinition[] {
   const currency = { symbol: config.currencySymbol, position: config.currencyPosition };
-  const updateParams = eventWriteParams(false, config.geolocation.enabled, currency);
+  const updateParams = eventWriteParams(false, geolocation, currency);
   return [
     defineRoute({
       name: 'events.list',
@@ -38,7 +42,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       methods: ['GET'],
       clockDependent: true,
       summary: texts('List events.', 'Veranstaltungen auflisten.'),
-      params: eventListParams(config.geolocation.enabled),
+      params: eventListParams(geolocation),
       operation: listEvents,
       response: eventListSchema,
     }),
@@ -47,7 +51,7 @@ export function eventRoutes(config: CalendarConfig): RouteDefinition[] {
       path: '/events',
       methods: ['POST'],
       summary: texts('Create an event.', 'Eine Veranstaltung anlegen.'),
-      params: eventWriteParams(true, config.geolocation.enabled, currency),
+      params: eventWriteParams(true, geolocation, currency),
       authorize: mayCreate,
       operation: createEvent,
       response: eventSchema,

@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import type { PostType } from '../../db/schema.js';
 import type { PluginErrorCode } from '../../errors/catalog.js';
+import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { ParamSpecs, ParamValue } from '../../route-table/params.js';
 
 /** A row of the type's own table (`venues`, `organizers`): the descriptor knows its columns. */
@@ -36,11 +37,11 @@ export interface LinkedPostKind {
   /** Columns of the type's own table that `search` looks in (ref §6.5). */
   searchFields: readonly string[];
   /** The type's own input fields (besides name, description, author, dates, status, image). */
-  detailParams: (context: { geolocation: boolean }) => ParamSpecs;
+  detailParams: (geolocation: GeolocationExtension | undefined) => ParamSpecs;
   /** Stored values for a create (all columns) or an update (only what was sent). */
   toDetailValues(params: LinkedWrite, existing: DetailRow | undefined): Record<string, unknown>;
   /** The type's own output keys, between `image` and the end of the filtered part (ref §2.2/§2.3). */
-  serializeDetails(row: DetailRow, geolocation: boolean): Record<string, unknown>;
+  serializeDetails(row: DetailRow, geolocation: GeolocationExtension | undefined): Record<string, unknown>;
   /** Keys added after the falsy filter (venues: `show_map`, `show_map_link`). */
   unfilteredDetails(row: DetailRow): Record<string, unknown>;
   jsonLd(

@@ -4,6 +4,7 @@
  * `createParams`.
  */
 import { z } from 'zod';
+import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import { pageParams } from '../../route-table/pagination.js';
@@ -39,7 +40,11 @@ export const forceParam = param.boolean({
 });
 
 /** The fields of a create (`create`: the name is required) or an update. */
-export function writeParams(kind: LinkedPostKind, geolocation: boolean, create: boolean) {
+export function writeParams(
+  kind: LinkedPostKind,
+  geolocation: GeolocationExtension | undefined,
+  create: boolean,
+) {
   return {
     [kind.nameField]: param.text(
       { en: `The ${kind.type} name.`, de: `Der Name des ${kind.label.de}.` },
@@ -53,13 +58,13 @@ export function writeParams(kind: LinkedPostKind, geolocation: boolean, create: 
       de: `Die Beschreibung des ${kind.label.de}.`,
     }),
     status: sharedPostParams.status,
-    ...kind.detailParams({ geolocation }),
+    ...kind.detailParams(geolocation),
     image: imageOrEmptyParam,
   };
 }
 
 /** The input params of a create, for validating inline objects in event writes. */
-export function createParams(kind: LinkedPostKind, geolocation: boolean) {
+export function createParams(kind: LinkedPostKind, geolocation: GeolocationExtension | undefined) {
   return writeParams(kind, geolocation, true);
 }
 

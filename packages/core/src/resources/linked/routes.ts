@@ -1,4 +1,5 @@
 /** The route table of a venue or organizer kind (ref §5.5–5.7): by id and by slug alike. */
+import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { postLocker } from '../posts/row-locks.js';
@@ -15,7 +16,10 @@ import {
   updateLinked,
 } from './service.js';
 
-export function linkedRoutes(kind: LinkedPostKind, geolocation: boolean): RouteDefinition[] {
+export function linkedRoutes(
+  kind: LinkedPostKind,
+  geolocation: GeolocationExtension | undefined,
+): RouteDefinition[] {
   const { type, plural, label, responses } = kind;
   const id = idParam(kind);
   const slug = slugParam(kind);

@@ -4,6 +4,7 @@
  */
 import { formatUtc } from '../../dates/format.js';
 import type { PostRow } from '../../db/schema.js';
+import { geolocationFor } from '../../extensions/geolocation.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
@@ -101,7 +102,8 @@ async function serializeRecords(
       excerpt: renderHtml(t.excerpt),
       slug: post.slug,
       image,
-      ...kind.serializeDetails(detail, config.geolocation.enabled),
+      // From the request's config, not the route: events embed venues through this function too.
+      ...kind.serializeDetails(detail, geolocationFor(config)),
     };
     if (single) {
       filtered.json_ld = kind.jsonLd(detail, {

@@ -34,9 +34,6 @@ const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
 /** For /doc: a flag as `isTruthy` reads it. */
 const truthy = z.union([z.boolean(), z.string(), z.number()]);
 
-const latitude = (v: number) => v >= -90 && v <= 90;
-const longitude = (v: number) => v >= -180 && v <= 180;
-
 /** `stateprovince` defaults to the state, or to the province outside the US or when the state is empty. */
 function derivedStateProvince(values: Record<string, unknown>): string {
   const state = String(values.state ?? '');
@@ -55,7 +52,7 @@ export const venueKind: LinkedPostKind = {
   table: 'venues',
   label: { en: 'venue', de: 'Veranstaltungsortes', plural: 'Veranstaltungsorte' },
   searchFields: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
-  detailParams: ({ geolocation }) => ({
+  detailParams: (geolocation) => ({
     ...Object.fromEntries(
       ADDRESS_FIELDS.map((f) => [f, param.string({ en: labels[f][0], de: labels[f][1] })]),
     ),
@@ -78,18 +75,7 @@ export const venueKind: LinkedPostKind = {
       },
       { documented: truthy },
     ),
-    ...(geolocation
-      ? {
-          geo_lat: param.number(
-            { en: 'Latitude (geolocation extension).', de: 'Breitengrad (Geolokalisierungs-Erweiterung).' },
-            { validate: latitude },
-          ),
-          geo_lng: param.number(
-            { en: 'Longitude (geolocation extension).', de: 'Längengrad (Geolokalisierungs-Erweiterung).' },
-            { validate: longitude },
-          ),
-        }
-      : {}),
+    ...geolocation?.venueParams,
   }),
   toDetailValues(params, existing) {
     const values: Record<string, unknown> = {};
@@ -125,11 +111,7 @@ export const venueKind: LinkedPostKind = {
   serializeDetails(row, geolocation) {
     const out: Record<string, unknown> = {};
     for (const field of OUTPUT_FIELDS) out[field] = row[field];
-    if (geolocation && row.geo_lat !== null && row.geo_lng !== null) {
-      out.geo_lat = row.geo_lat;
-      out.geo_lng = row.geo_lng;
-    }
-    return out;
+    return { ...out, ...geolocation?.venueFields(row) };
   },
   unfilteredDetails: (row) => ({ show_map: row.show_map === 1, show_map_link: row.show_map_link === 1 }),
   jsonLd(row, base) {
