@@ -6,4 +6,22 @@
  * @module
  */
 export type { Database as DatabaseSchema } from './db/schema.js';
+export {
+  derivedStateProvince,
+  eventOrganizerRows,
+  eventRows,
+  eventTermRows,
+  listingStatus,
+  organizerRow,
+  type PostInput,
+  postRow,
+  searchRows,
+  type TermValues,
+  type TextRow,
+  termRow,
+  termRows,
+  termSearchBody,
+  type VenueValues,
+  venueRow,
+} from './resources/posts/rows.js';
 export { MAX_SLUG_LENGTH, sanitizeSlug } from './text/slug.js';

@@ -1,18 +1,28 @@
 /**
  * The generated calendar: venues in real cities, organizers, categories, tags, images, and N events over
  * three years centred on the moment of generation, as rows of the service's tables. Every row is what the
- * service itself stores when a client creates the record through the API (see core's `writeEvent`,
- * `writeTexts`, `refreshEventSearch`, `setEventTerms`, `linked-post`'s `applyWrite`, `insertTerm` and
- * `resolveImage`): the benchmark measures the service on data it could have written.
+ * service itself stores when a client creates the record through the API: the rows come from core's own
+ * row builders (`@calendar-events/core/internal`, which its writes use too), with the slugs its
+ * `sanitizeSlug` gives. The benchmark measures the service on data it could have written.
  *
  * Generation is deterministic for a given N and moment, and streams events in batches so that a million
  * events never sit in memory at once.
  */
+import {
+  eventRows,
+  listingStatus,
+  organizerRow,
+  postRow,
+  sanitizeSlug,
+  searchRows,
+  type TextRow,
+  termRows,
+  venueRow,
+} from '@calendar-events/core/internal';
 import { DateTime, IANAZone } from 'luxon';
 import { CITIES, type City, COUNTRIES, type Country } from './places.js';
 import { SeededRandom } from './random.js';
 import type { Row, RowSet } from './schema.js';
-import { SlugRegistry } from './slugs.js';
 import {
   CATEGORIES,
   ENSEMBLES,
@@ -192,11 +202,38 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
   return 6371 * 2 * Math.asin(Math.sqrt(a));
 }
 
-/** `stateprovince` as core derives it when a venue is created without one. */
-function derivedStateProvince(state: string, province: string, country: string): string {
-  const isUs = ['us', 'usa', 'united states', 'united states of america'].includes(country.toLowerCase());
-  return state !== '' && (isUs || country === '') ? state : province || state;
+/**
+ * Unique slugs within one type, as `uniqueSlug` hands them out in creation order: the first record keeps
+ * the slug of its name, the next get `-2`, `-3`, … Counting on from the last suffix, not from 2 as the
+ * service does against its table, keeps a million titles linear (generated names stay far from the
+ * 200-character limit the service shortens for).
+ */
+class SlugRegistry {
+  private readonly taken = new Set<string>();
+  private readonly nextSuffix = new Map<string, number>();
+  /** sanitizeSlug costs about half a millisecond; titles repeat. */
+  private readonly slugOfName = new Map<string, string>();
+
+  claim(name: string, fallback: string): string {
+    let base = this.slugOfName.get(name);
+    if (base === undefined) {
+      base = sanitizeSlug(name) || fallback;
+      this.slugOfName.set(name, base);
+    }
+    let slug = base;
+    if (this.taken.has(slug)) {
+      let suffix = this.nextSuffix.get(base) ?? 2;
+      while (this.taken.has(`${base}-${suffix}`)) suffix++;
+      slug = `${base}-${suffix}`;
+      this.nextSuffix.set(base, suffix + 1);
+    }
+    this.taken.add(slug);
+    return slug;
+  }
 }
+
+/** The service's default languages: the search index holds a row for each. */
+const LANGUAGES = { languages: ['en', 'de'], defaultLanguage: 'en' } as const;
 
 export interface GeneratorOptions {
   events: number;
@@ -287,6 +324,36 @@ export class CalendarGenerator {
     return `${this.random.pick(FIRST_NAMES)} ${this.random.pick(LAST_NAMES)}`;
   }
 
+  private phone(): string {
+    return this.random.chance(0.6)
+      ? `+${this.random.integer(1, 99)} ${this.random.integer(100000, 99999999)}`
+      : '';
+  }
+
+  /** A venue's or organizer's `posts` row and English text, as a create through the API stores them. */
+  private addLinkedPost(
+    rows: { posts: Row<'posts'>[]; post_texts: Row<'post_texts'>[] },
+    post: { id: number; type: 'venue' | 'organizer'; slug: string; name: string },
+    description: () => string | null,
+  ): void {
+    const { id, type, slug, name } = post;
+    const stored = {
+      type,
+      status: 'publish',
+      author_id: this.author(),
+      slug,
+      ...this.pastDates(1500),
+    } as const;
+    rows.posts.push({ id, ...postRow({ ...stored, image_id: this.imageId(0.2) }) });
+    rows.post_texts.push({
+      post_id: id,
+      language: 'en',
+      title: name,
+      description: description(),
+      excerpt: null,
+    });
+  }
+
   private imageId(probability: number): number | null {
     return this.random.chance(probability) ? this.random.integer(1, this.shape.images) : null;
   }
@@ -311,22 +378,26 @@ export class CalendarGenerator {
     const termTexts: Row<'term_texts'>[] = [];
     const termSlugs = { category: new SlugRegistry(), tag: new SlugRegistry() };
     let termId = 0;
+    const addTerm = (record: TermRecord, values: Omit<Parameters<typeof termRows>[1], 'slug'>) => {
+      const rows = termRows(record.id, { ...values, slug: record.slug });
+      terms.push(rows.terms);
+      termTexts.push(...rows.term_texts);
+    };
     for (const category of CATEGORIES) {
       const record: TermRecord = {
         id: ++termId,
         slug: termSlugs.category.claim(category.en, 'category'),
         name: category,
       };
-      const parent = category.parent !== undefined ? this.categoryByName.get(category.parent)!.id : 0;
-      terms.push({ id: record.id, taxonomy: 'category', slug: record.slug, parent_id: parent });
-      termTexts.push({
-        term_id: record.id,
-        language: 'en',
-        name: category.en,
-        description: category.description,
+      addTerm(record, {
+        taxonomy: 'category',
+        parent: category.parent !== undefined ? this.categoryByName.get(category.parent)!.id : 0,
+        texts: [
+          { language: 'en', name: category.en, description: category.description },
+          // A German name added later by a German write: description left to fall back to English.
+          { language: 'de', name: category.de, description: null },
+        ],
       });
-      // A German name added later by a German write: description left to fall back to English.
-      termTexts.push({ term_id: record.id, language: 'de', name: category.de, description: null });
       this.categories.push(record);
       this.categoryByName.set(category.en, record);
     }
@@ -344,15 +415,17 @@ export class CalendarGenerator {
         slug: termSlugs.tag.claim(name.en, 'tag'),
         name: { en: name.en, de: name.de ?? name.en },
       };
-      terms.push({ id: record.id, taxonomy: 'tag', slug: record.slug, parent_id: 0 });
-      termTexts.push({ term_id: record.id, language: 'en', name: name.en, description: null });
-      if (name.de !== null)
-        termTexts.push({ term_id: record.id, language: 'de', name: name.de, description: null });
+      addTerm(record, {
+        taxonomy: 'tag',
+        texts: [
+          { language: 'en', name: name.en, description: null },
+          ...(name.de !== null ? [{ language: 'de', name: name.de, description: null }] : []),
+        ],
+      });
       this.tags.push(record);
     }
 
-    const posts: Row<'posts'>[] = [];
-    const postTexts: Row<'post_texts'>[] = [];
+    const linked = { posts: [] as Row<'posts'>[], post_texts: [] as Row<'post_texts'>[] };
     const venueRows: Row<'venues'>[] = [];
     const venueSlugs = new SlugRegistry();
     const cityWeights = CITIES.map((_, rank) => 1 / Math.sqrt(rank + 1));
@@ -386,44 +459,25 @@ export class CalendarGenerator {
         ) / 1e6;
       const state = country.regionField === 'state' ? city.region : '';
       const province = country.regionField === 'province' ? city.region : '';
-      posts.push({
-        id,
-        type: 'venue',
-        status: 'publish',
-        author_id: this.author(),
-        slug,
-        ...this.pastDates(1500),
-        password: '',
-        image_id: this.imageId(0.2),
-        trashed_from: null,
-      });
-      postTexts.push({
-        post_id: id,
-        language: 'en',
-        title: name,
-        description: this.random.chance(0.5)
-          ? `A ${kind.toLowerCase()} in ${city.name}, open all year round.`
-          : null,
-        excerpt: null,
-      });
-      venueRows.push({
-        id,
-        address: `${this.random.pick(STREETS)} ${this.random.integer(1, 180)}`,
-        city: city.name,
-        country: country.name,
-        province,
-        state,
-        zip: pad(this.random.integer(1000, 99999), 5),
-        phone: this.random.chance(0.6)
-          ? `+${this.random.integer(1, 99)} ${this.random.integer(100000, 99999999)}`
-          : '',
-        stateprovince: derivedStateProvince(state, province, country.name),
-        website: this.random.chance(0.5) ? `https://${slug}.venues.example` : '',
-        show_map: this.random.chance(0.95) ? 1 : 0,
-        show_map_link: this.random.chance(0.95) ? 1 : 0,
-        geo_lat: lat,
-        geo_lng: lng,
-      });
+      this.addLinkedPost(linked, { id, type: 'venue', slug, name }, () =>
+        this.random.chance(0.5) ? `A ${kind.toLowerCase()} in ${city.name}, open all year round.` : null,
+      );
+      venueRows.push(
+        venueRow(id, {
+          address: `${this.random.pick(STREETS)} ${this.random.integer(1, 180)}`,
+          city: city.name,
+          country: country.name,
+          province,
+          state,
+          zip: pad(this.random.integer(1000, 99999), 5),
+          phone: this.phone(),
+          website: this.random.chance(0.5) ? `https://${slug}.venues.example` : '',
+          show_map: this.random.chance(0.95) ? 1 : 0,
+          show_map_link: this.random.chance(0.95) ? 1 : 0,
+          geo_lat: lat,
+          geo_lng: lng,
+        }),
+      );
       this.venues.push({ id, name, city, country, lat, lng });
     }
 
@@ -435,34 +489,16 @@ export class CalendarGenerator {
         ? `${this.random.pick(CITIES.slice(0, 60)).name} ${this.random.pick(ORGANIZER_SUBJECTS)} ${this.random.pick(ORGANIZER_KINDS)}`
         : this.personName();
       const slug = organizerSlugs.claim(name, 'organizer');
-      posts.push({
-        id,
-        type: 'organizer',
-        status: 'publish',
-        author_id: this.author(),
-        slug,
-        ...this.pastDates(1500),
-        password: '',
-        image_id: this.imageId(0.2),
-        trashed_from: null,
-      });
-      postTexts.push({
-        post_id: id,
-        language: 'en',
-        title: name,
-        description: this.random.chance(0.4)
-          ? `${name} has organised events in the region since 2009.`
-          : null,
-        excerpt: null,
-      });
-      organizerRows.push({
-        id,
-        phone: this.random.chance(0.6)
-          ? `+${this.random.integer(1, 99)} ${this.random.integer(100000, 99999999)}`
-          : '',
-        website: this.random.chance(0.6) ? `https://${slug}.organizers.example` : '',
-        email: this.random.chance(0.8) ? `hello@${slug}.organizers.example` : '',
-      });
+      this.addLinkedPost(linked, { id, type: 'organizer', slug, name }, () =>
+        this.random.chance(0.4) ? `${name} has organised events in the region since 2009.` : null,
+      );
+      organizerRows.push(
+        organizerRow(id, {
+          phone: this.phone(),
+          website: this.random.chance(0.6) ? `https://${slug}.organizers.example` : '',
+          email: this.random.chance(0.8) ? `hello@${slug}.organizers.example` : '',
+        }),
+      );
       this.organizerIds.push(id);
     }
 
@@ -474,8 +510,7 @@ export class CalendarGenerator {
       images,
       terms,
       term_texts: termTexts,
-      posts,
-      post_texts: postTexts,
+      ...linked,
       venues: venueRows,
       organizers: organizerRows,
     };
@@ -581,23 +616,22 @@ export class CalendarGenerator {
     const password = status !== 'trash' && random.chance(0.01) ? EVENT_PASSWORD : '';
     const hidden = random.chance(0.01) ? 1 : 0;
 
-    rows.posts.push({
-      id,
+    const post = postRow({
       type: 'event',
       status,
       author_id: this.author(),
-      // As the service stores a trashed record (SPEC §14): `<slug>__trashed`, its slug free for others.
-      slug: status === 'trash' ? `${slug}__trashed` : slug,
+      slug,
       date_utc: formatUtc(publishedMs),
       modified_utc: formatUtc(status === 'future' ? this.nowMs - random.integer(0, 9) * DAY_MS : modifiedMs),
       password,
       image_id: this.imageId(0.3),
-      trashed_from: status === 'trash' ? 'publish' : null,
     });
+    // As the service stores a trashed record (SPEC §14): `<slug>__trashed`, its slug free for others.
+    const trashed = status === 'trash' ? { slug: `${slug}__trashed`, trashed_from: 'publish' } : {};
+    rows.posts.push({ id, ...post, ...trashed });
 
     const cost = this.cost(venue?.country ?? COUNTRIES.DE!);
-    rows.events.push({
-      id,
+    const event = {
       start_local: formatWallTime(startLocal),
       end_local: formatWallTime(endLocal),
       start_utc: startUtc,
@@ -617,17 +651,13 @@ export class CalendarGenerator {
       featured: random.chance(0.05) ? 1 : 0,
       venue_id: venue?.id ?? null,
       parent_id: null,
-    });
+    };
 
     // Organizers and terms.
     const organizerCount = random.integer(1, 3);
-    const organizerPositions = random.distinct(organizerCount, this.organizerIds.length, () =>
-      random.skewedIndex(this.organizerIds.length),
-    );
-    const organizers = organizerPositions.map((p) => this.organizerIds[this.organizerPopularity[p]!]!);
-    organizers.forEach((organizerId, position) => {
-      rows.event_organizers.push({ event_id: id, organizer_id: organizerId, position });
-    });
+    const organizers = random
+      .distinct(organizerCount, this.organizerIds.length, () => random.skewedIndex(this.organizerIds.length))
+      .map((p) => this.organizerIds[this.organizerPopularity[p]!]!);
     const categories = [this.categoryByName.get(kind.category)!];
     if (random.chance(0.25)) {
       const extra = random.pick(this.categories);
@@ -637,55 +667,50 @@ export class CalendarGenerator {
     const tags = random
       .distinct(tagCount, this.tags.length, () => random.skewedIndex(this.tags.length))
       .map((p) => this.tags[this.tagPopularity[p]!]!);
-    // Positions count within each taxonomy, as setEventTerms writes them.
-    categories.forEach((term, position) => {
-      rows.event_terms.push({ event_id: id, term_id: term.id, position });
+    const links = eventRows(id, event, {
+      organizers,
+      categories: categories.map((term) => term.id),
+      tags: tags.map((term) => term.id),
     });
-    tags.forEach((term, position) => {
-      rows.event_terms.push({ event_id: id, term_id: term.id, position });
-    });
+    rows.events.push(...links.events);
+    rows.event_organizers.push(...links.event_organizers);
+    rows.event_terms.push(...links.event_terms);
 
-    // Texts: English always, German for about 30 %.
+    // Texts: English always, German for about 30 %, written by a later German update of the title (and
+    // maybe the description) alone.
     const theme = random.pick(THEMES);
     const description = this.descriptionEn(kind, occasion, venue, theme, organizers.length);
     const excerpt = random.chance(0.4)
       ? `${kind.en} ${venue ? `at ${venue.name}, ${venue.city.name}` : 'online'}.`
       : null;
-    rows.post_texts.push({ post_id: id, language: 'en', title, description, excerpt });
-    let german: { title: string; description: string | null } | undefined;
+    const texts: Array<TextRow & { post_id: number }> = [
+      { post_id: id, language: 'en', title, description, excerpt },
+    ];
     if (random.chance(0.3)) {
-      german = {
-        title: `${kind.de} ${occasion.de}${subject ? `: ${subject.de}` : performer ? ` mit ${performer}` : ''}`,
-        description: random.chance(0.5) ? this.descriptionDe(kind, occasion, venue) : null,
-      };
-      // Written by a later German update of the title (and maybe the description) alone.
-      rows.post_texts.push({
+      texts.push({
         post_id: id,
         language: 'de',
-        title: german.title,
-        description: german.description,
+        title: `${kind.de} ${occasion.de}${subject ? `: ${subject.de}` : performer ? ` mit ${performer}` : ''}`,
+        description: random.chance(0.5) ? this.descriptionDe(kind, occasion, venue) : null,
         excerpt: null,
       });
     }
-    // The search index holds title, excerpt and description per language, with the English fallback.
-    const bodyEn = [title, excerpt ?? '', description].join('\n');
-    rows.event_search.push({ event_id: id, language: 'en', body: bodyEn });
-    rows.event_search.push({
-      event_id: id,
-      language: 'de',
-      body: german ? [german.title, excerpt ?? '', german.description ?? description].join('\n') : bodyEn,
-    });
+    rows.post_texts.push(...texts);
+    const search = searchRows({ id }, texts, LANGUAGES);
+    rows.event_search.push(...search);
 
-    this.observe({ id, slug, status, password, hidden, venue, categories, startUtc, endUtc, bodyEn, theme });
+    const listed = listingStatus(post) === 'publish' && hidden === 0;
+    const bodyEn = search[0]!.body;
+    this.observe({ id, slug, listed, password, venue, categories, startUtc, endUtc, bodyEn, theme });
   }
 
   /** Keeps what the scenarios need: sample ids, and counts to choose filters that return results. */
   private observe(event: {
     id: number;
     slug: string;
-    status: string;
+    /** Published and not hidden: what anonymous lists show. */
+    listed: boolean;
     password: string;
-    hidden: number;
     venue: VenueRecord | undefined;
     categories: TermRecord[];
     startUtc: string;
@@ -693,7 +718,7 @@ export class CalendarGenerator {
     bodyEn: string;
     theme: string;
   }): void {
-    const listed = event.status === 'publish' && event.hidden === 0;
+    const { listed } = event;
     if (event.bodyEn.includes(SEARCH_WORD)) this.searchWordEvents++;
     if (
       listed &&

@@ -8,23 +8,19 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
-import { loadTexts } from '../posts/repository.js';
+import { searchRows as eventSearchRows } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 
 /** Rewrites the index rows of an event, one per configured language, with the fallback applied. */
 export async function refreshEventSearch(context: RequestContext, eventId: number): Promise<void> {
   const { db, config } = context;
   await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
-  const rows = [];
-  for (const language of config.languages) {
-    const texts = (await loadTexts(db, [eventId], language, config.defaultLanguage)).get(eventId);
-    if (!texts) continue;
-    rows.push({
-      event_id: eventId,
-      language,
-      body: [texts.title, texts.excerpt, texts.description].join('\n'),
-    });
-  }
+  const texts = await db
+    .selectFrom('post_texts')
+    .select(['language', 'title', 'excerpt', 'description'])
+    .where('post_id', '=', eventId)
+    .execute();
+  const rows = eventSearchRows({ id: eventId }, texts, config);
   if (rows.length > 0) await db.insertInto('event_search').values(rows).execute();
 }
 

@@ -19,6 +19,7 @@ import { createInline } from '../linked/service.js';
 import { organizerKind } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
 import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
+import { eventOrganizerRows, eventRows, postRow } from '../posts/rows.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
@@ -203,21 +204,20 @@ export async function writeEvent(
       .execute();
     await db.updateTable('events').set(eventValues).where('id', '=', id).execute();
   } else {
-    id = await insertPost(db, {
-      type: 'event',
-      status: publication.status,
-      author_id: params.author ?? context.principal!.userId,
-      slug: slug!,
-      date_utc: publication.date_utc,
-      modified_utc: nowUtc,
-      password,
-      image_id: imageId,
-      trashed_from: null,
-    });
-    await db
-      .insertInto('events')
-      .values({ id, ...eventValues })
-      .execute();
+    id = await insertPost(
+      db,
+      postRow({
+        type: 'event',
+        status: publication.status,
+        author_id: params.author ?? context.principal!.userId,
+        slug: slug!,
+        date_utc: publication.date_utc,
+        modified_utc: nowUtc,
+        password,
+        image_id: imageId,
+      }),
+    );
+    await db.insertInto('events').values(eventRows(id, eventValues).events).execute();
   }
 
   const texts: { title?: string; description?: string; excerpt?: string } = {};
@@ -232,10 +232,7 @@ export async function writeEvent(
   if (organizerIds !== undefined) {
     await db.deleteFrom('event_organizers').where('event_id', '=', id).execute();
     if (organizerIds.length > 0)
-      await db
-        .insertInto('event_organizers')
-        .values(organizerIds.map((organizer_id, position) => ({ event_id: id, organizer_id, position })))
-        .execute();
+      await db.insertInto('event_organizers').values(eventOrganizerRows(id, organizerIds)).execute();
   }
   for (const taxonomy of ['category', 'tag'] as const) {
     const value = params[taxonomy === 'category' ? 'categories' : 'tags'];

@@ -6,7 +6,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PostRow, PostStatus } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
-import { findPostBySlug, loadPost, POST_COLUMNS, slugForStatusChange } from '../posts/repository.js';
+import {
+  findPostBySlug,
+  insertPost,
+  loadPost,
+  POST_COLUMNS,
+  slugForStatusChange,
+  trashPost,
+} from '../posts/repository.js';
+import { organizerRow, postRow, type VenueValues, venueRow } from '../posts/rows.js';
 import type { DetailRow, LinkedPostKind } from './kind.js';
 
 /** A record as a route addresses it: by id, or by slug. */
@@ -70,26 +78,25 @@ export interface LinkedPostValues {
   image_id: number | null;
 }
 
-/**
- * Inserts the post and its own row. The `posts` insert is the one `insertPost(db, row)` of
- * posts/repository.ts will take over once it is there.
- */
+/** Inserts the post and its own row; `details` are the kind's `toDetailValues` for a create (every column). */
 export async function insertRecord(
   kind: LinkedPostKind,
   db: Db,
   post: LinkedPostValues & { author_id: number; slug: string },
   details: Record<string, unknown>,
 ): Promise<number> {
-  const row = await db
-    .insertInto('posts')
-    .values({ type: kind.type, ...post, password: '', trashed_from: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto(kind.table)
-    .values({ id: row.id, ...details } as never)
-    .execute();
-  return row.id;
+  const id = await insertPost(db, postRow({ type: kind.type, ...post }));
+  if (kind.table === 'venues')
+    await db
+      .insertInto('venues')
+      .values(venueRow(id, details as VenueValues))
+      .execute();
+  else
+    await db
+      .insertInto('organizers')
+      .values(organizerRow(id, details as Parameters<typeof organizerRow>[1]))
+      .execute();
+  return id;
 }
 
 /** Updates the post (the slug follows a move into or out of the trash, SPEC §14) and the sent own fields. */
@@ -122,26 +129,15 @@ export async function updateRecord(
     await db.updateTable(kind.table).set(values).where('id', '=', id).execute();
 }
 
-/**
- * Moves the record into the trash and unlinks it from its events (ref §7.1). The `posts` update is the one
- * `trashPost(db, post, nowUtc)` of posts/repository.ts will take over once it is there.
- */
+/** Moves the record into the trash and unlinks it from its events (ref §7.1). */
 export async function trashRecord(
   kind: LinkedPostKind,
   db: Db,
   record: PostRow,
   nowUtc: string,
 ): Promise<void> {
-  await db
-    .updateTable('posts')
-    .set({
-      status: 'trash',
-      trashed_from: record.status,
-      slug: await slugForStatusChange(db, kind.type, record.id, record.slug, record.status, 'trash'),
-      modified_utc: nowUtc,
-    })
-    .where('id', '=', record.id)
-    .execute();
+  // `loadRecord` checked that `record.type` is the kind's, the type `trashPost` frees the slug in.
+  await trashPost(db, record, nowUtc);
   if (kind.type === 'venue')
     await db.updateTable('events').set({ venue_id: null }).where('venue_id', '=', record.id).execute();
   else await db.deleteFrom('event_organizers').where('organizer_id', '=', record.id).execute();

@@ -9,6 +9,7 @@ import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import { eventTermRows } from '../posts/rows.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {
   insertNewTerms,
@@ -160,12 +161,8 @@ export async function setEventTerms(
     .where('event_id', '=', eventId)
     .where('term_id', 'in', db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy))
     .execute();
-  const unique = [...new Set(termIds)];
-  if (unique.length > 0)
-    await db
-      .insertInto('event_terms')
-      .values(unique.map((termId, position) => ({ event_id: eventId, term_id: termId, position })))
-      .execute();
+  const rows = eventTermRows(eventId, termIds);
+  if (rows.length > 0) await db.insertInto('event_terms').values(rows).execute();
   if (!moveCounts) return;
   // The event's status is what it is now: only the change of terms moves counts here.
   const post = await db

@@ -9,6 +9,7 @@ import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { MAX_ID } from '../../route-table/params.js';
+import { termRow, termRows, termSearchBody } from '../posts/rows.js';
 import { publishedEventCount } from './counts.js';
 
 // The event-count functions live in counts.ts; events and the due-post publisher import them from here.
@@ -184,10 +185,7 @@ export async function refreshTermSearch(db: Db, termId: number): Promise<void> {
     db.selectFrom('term_texts').select('name').where('term_id', '=', termId).orderBy('language').execute(),
   ]);
   if (!term) return;
-  // Line breaks separate the parts; a candidate matched across two parts fails the exact check that follows.
-  const body = [term.slug, ...texts.map((t) => t.name)]
-    .filter((part) => part !== null && part !== '')
-    .join('\n');
+  const body = termSearchBody(term.slug, texts);
   await sql`insert into term_search (term_id, body) values (${termId}, ${body})
     on conflict (term_id) do update set body = excluded.body`.execute(db);
 }
@@ -285,11 +283,7 @@ export async function insertTerm(
   term: { taxonomy: Taxonomy; slug: string; parent: number; name: string; description?: string },
 ): Promise<number> {
   const { db, config, language } = context;
-  const row = await db
-    .insertInto('terms')
-    .values({ taxonomy: term.taxonomy, slug: term.slug, parent_id: term.parent })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('terms').values(termRow(term)).returning('id').executeTakeFirstOrThrow();
   const texts: TermTexts = { name: term.name };
   if (term.description !== undefined) texts.description = term.description;
   await writeTermTexts(db, row.id, language, config.defaultLanguage, texts);
@@ -335,28 +329,24 @@ export async function insertNewTerms(
   if (terms.length === 0) return ids;
   const rows = await db
     .insertInto('terms')
-    .values(terms.map((term) => ({ taxonomy, slug: term.slug, parent_id: 0 })))
+    .values(terms.map((term) => termRow({ taxonomy, slug: term.slug })))
     .returning(['id', 'slug'])
     .execute();
   for (const row of rows) ids.set(row.slug, row.id);
   const languages = [...new Set([language, config.defaultLanguage])].sort();
+  const written = terms.map((term) =>
+    termRows(ids.get(term.slug)!, {
+      taxonomy,
+      slug: term.slug,
+      texts: languages.map((text) => ({ language: text, name: term.name, description: null })),
+    }),
+  );
   await db
     .insertInto('term_texts')
-    .values(
-      terms.flatMap((term) =>
-        languages.map((text) => ({
-          term_id: ids.get(term.slug)!,
-          language: text,
-          name: term.name,
-          description: null,
-        })),
-      ),
-    )
+    .values(written.flatMap((row) => row.term_texts))
     .execute();
-  // The search text as `refreshTermSearch` writes it: the slug, then the names by language.
-  const search = terms.map(
-    (term) => sql`(${ids.get(term.slug)!}, ${[term.slug, ...languages.map(() => term.name)].join('\n')})`,
-  );
+  // The search text as `refreshTermSearch` writes it.
+  const search = written.map((row) => sql`(${row.term_search.term_id}, ${row.term_search.body})`);
   await sql`insert into term_search (term_id, body) values ${sql.join(search)}`.execute(db);
   return ids;
 }

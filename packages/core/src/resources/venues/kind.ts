@@ -4,6 +4,7 @@ import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
 import type { LinkedPostKind } from '../linked/kind.js';
 import { isTruthy, isUrlOrEmpty } from '../posts/fields.js';
+import { derivedStateProvince } from '../posts/rows.js';
 import { venueResponses } from './schema.js';
 
 const ADDRESS_FIELDS = [
@@ -33,17 +34,6 @@ const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
 
 /** For /doc: a flag as `isTruthy` reads it. */
 const truthy = z.union([z.boolean(), z.string(), z.number()]);
-
-/** `stateprovince` defaults to the state, or to the province outside the US or when the state is empty. */
-function derivedStateProvince(values: Record<string, unknown>): string {
-  const state = String(values.state ?? '');
-  const province = String(values.province ?? '');
-  const country = String(values.country ?? '')
-    .trim()
-    .toLowerCase();
-  const isUs = ['us', 'usa', 'united states', 'united states of america'].includes(country);
-  return state !== '' && (isUs || country === '') ? state : province || state;
-}
 
 export const venueKind: LinkedPostKind = {
   type: 'venue',
