@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, sanitizeSlug, uniqueSlug } from './slug.js';
+import { librarySlug, MAX_SLUG_LENGTH, sanitizeSlug, uniqueSlug } from './slug.js';
 
 describe('sanitizeSlug', () => {
   it.each([
@@ -83,5 +84,25 @@ describe('uniqueSlug', () => {
 
   it('gives up with an error instead of looping for ever', async () => {
     await expect(uniqueSlug('x', async () => true)).rejects.toThrow(/No free slug/);
+  });
+});
+
+describe('sanitizeSlug’s direct path for plain titles', () => {
+  // Latin letters with and without accents, digits, every ASCII sign, and what needs the library.
+  const alphabet = [
+    ...'abcXYZ019 -.,:;!?()[]{}/+*#$%@^`|~=',
+    ...'äÄöÖüÜßéÈçÑåÿØæ',
+    ...`"&'’‘<>_\\`,
+    ...'МоскваΩ',
+  ];
+  const titles = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((chars) => chars.join(''));
+
+  it('gives exactly what the library gives', () => {
+    fc.assert(
+      fc.property(titles, (title) => {
+        expect(sanitizeSlug(title)).toBe(librarySlug(title).slice(0, MAX_SLUG_LENGTH).replace(/-+$/, ''));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
