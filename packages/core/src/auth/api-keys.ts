@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import type { Role, UserPrincipal } from './principal.js';
 
 /** Request headers as the adapters hand them over (`CoreRequest['headers']`). */
@@ -20,7 +21,7 @@ export function hashApiKey(key: string): string {
 }
 
 export function invalidCredentials(): ApiError {
-  return new ApiError('rest_invalid_credentials', 'The API key is invalid or has been revoked.', 401);
+  return apiError('rest_invalid_credentials');
 }
 
 interface Credentials {

@@ -1,7 +1,8 @@
 import { formatUtc } from '../dates/format.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import type { Logger } from '../logger.js';
 import type { ExternalPrincipal, Principal, UserPrincipal } from './principal.js';
 
@@ -11,7 +12,7 @@ function isExternal(principal: Principal): principal is ExternalPrincipal {
 
 function unknownUser(message: string, logger: Logger, principal: Principal): ApiError {
   logger.warn({ principal }, `authentication gave a principal the calendar cannot use: ${message}`);
-  return new ApiError('rest_forbidden', `Sorry, you are not allowed to do that: ${message}`, 403);
+  return apiError('rest_forbidden', { message: `Sorry, you are not allowed to do that: ${message}` });
 }
 
 /** The calendar user a principal of the host app stands for. */

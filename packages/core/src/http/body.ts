@@ -1,4 +1,5 @@
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import { emptyBag, type ParamBag } from '../route-table/params.js';
 import { parseFormEncoded, plainParams } from './parse-params.js';
 import type { CoreRequestBody } from './types.js';
@@ -9,7 +10,7 @@ export interface ParsedBody {
 }
 
 function tooLarge(limit: number): ApiError {
-  return new ApiError('rest_request_too_large', `The request body is larger than ${limit} bytes.`, 413);
+  return apiError('rest_request_too_large', { message: `The request body is larger than ${limit} bytes.` });
 }
 
 async function readRaw(
@@ -35,7 +36,7 @@ async function readRaw(
   } catch {
     // The client went away mid-upload (or the server's request timeout cut it off): nobody is left to read
     // an answer, and it is no failure of the service, so no 500 and no error line with a stack.
-    throw new ApiError('rest_request_aborted', 'The request body ended before it was complete.', 400);
+    throw apiError('rest_request_aborted');
   }
   if (size > limit) throw tooLarge(limit);
   return Buffer.concat(chunks);
@@ -50,7 +51,7 @@ async function parseMultipart(bytes: Buffer, contentType: string): Promise<Param
   try {
     fields = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new ApiError('rest_invalid_body', 'Invalid multipart/form-data body passed.', 400);
+    throw apiError('rest_invalid_body', { message: 'Invalid multipart/form-data body passed.' });
   }
   const pairs = new URLSearchParams();
   for (const [name, value] of fields) if (typeof value === 'string') pairs.append(name, value);
@@ -113,14 +114,12 @@ function parsedForm(value: unknown): ParamBag {
 
 /** Core's error for a body a host's parser refused (its limit, not core's, was exceeded: no number here). */
 function rejection(body: Extract<CoreRequestBody, { kind: 'rejected' }>): ApiError {
-  if (body.reason === 'too-large')
-    return new ApiError('rest_request_too_large', 'The request body is too large.', 413);
+  if (body.reason === 'too-large') return apiError('rest_request_too_large');
   if (body.reason === 'invalid-json')
-    return new ApiError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
-      json_error_code: 4,
-      json_error_message: body.message ?? 'Syntax error',
+    return apiError('rest_invalid_json', {
+      data: { json_error_code: 4, json_error_message: body.message ?? 'Syntax error' },
     });
-  return new ApiError('rest_invalid_body', 'The request body could not be read.', 400);
+  return apiError('rest_invalid_body');
 }
 
 /**
@@ -152,17 +151,17 @@ export async function parseBody(
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new ApiError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
-        json_error_code: 4,
-        json_error_message: error instanceof Error ? error.message : 'Syntax error',
+      throw apiError('rest_invalid_json', {
+        data: {
+          json_error_code: 4,
+          json_error_message: error instanceof Error ? error.message : 'Syntax error',
+        },
       });
     }
     return { json: jsonToBag(parsed) };
   }
   if (type === 'application/x-www-form-urlencoded') return { form: parseFormEncoded(text) };
-  throw new ApiError(
-    'rest_unsupported_media_type',
-    `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
-    415,
-  );
+  throw apiError('rest_unsupported_media_type', {
+    message: `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+  });
 }

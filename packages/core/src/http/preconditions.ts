@@ -3,7 +3,8 @@
  * It is read inside the write's transaction, after the version row's lock (http/transaction.ts), so that no
  * other write can come between the check and the write: checked before, two PUTs with one ETag both won.
  */
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import type { RequestContext } from '../route-table/context.js';
 import type { ParamBag } from '../route-table/params.js';
 import { etagListMatches, etagOf } from './etag.js';
@@ -13,11 +14,7 @@ import { currentRepresentation, type Precondition } from './run-route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 export function preconditionFailed(): ApiError {
-  return new ApiError(
-    'rest_precondition_failed',
-    'The resource has changed since you read it (If-Match does not match its current ETag).',
-    412,
-  );
+  return apiError('rest_precondition_failed');
 }
 
 /**

@@ -13,7 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import { textOf, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
@@ -302,9 +303,7 @@ export function createRateLimiter(
 }
 
 export function tooManyRequests(retryAfter: number): ApiError {
-  return new ApiError(
-    'rest_too_many_requests',
-    `Too many requests: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
-    429,
-  );
+  return apiError('rest_too_many_requests', {
+    message: `Too many requests: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+  });
 }

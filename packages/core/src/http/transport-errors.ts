@@ -6,7 +6,8 @@
  */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError } from '../errors/api-error.js';
+import type { ApiError } from '../errors/api-error.js';
+import { apiError } from '../errors/catalog.js';
 import type { Logger } from '../logger.js';
 import { errorResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
@@ -14,10 +15,9 @@ import type { CoreResponse } from './types.js';
 export type TransportErrorKind = 'request-timeout' | 'header-too-large' | 'bad-request';
 
 const ERRORS: Record<TransportErrorKind, () => ApiError> = {
-  'request-timeout': () => new ApiError('rest_request_timeout', 'The request was not received in time.', 408),
-  'header-too-large': () =>
-    new ApiError('rest_request_header_too_large', 'The request header section is too large.', 431),
-  'bad-request': () => new ApiError('rest_bad_request', 'The request is not valid HTTP.', 400),
+  'request-timeout': () => apiError('rest_request_timeout'),
+  'header-too-large': () => apiError('rest_request_header_too_large'),
+  'bad-request': () => apiError('rest_bad_request'),
 };
 
 /** The kind of a Node `clientError` (`err.code`), or undefined when no answer can be given (a reset). */
