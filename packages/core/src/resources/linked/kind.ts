@@ -3,15 +3,16 @@
  * the functions of this folder, each taking the descriptor of the type's own fields as its first argument
  * (as Kysely passes its dialect objects around). `venues/kind.ts` and `organizers/kind.ts` are the two kinds.
  */
+
+import type { Selectable } from 'kysely';
 import type { ZodType } from 'zod';
-import type { PostType } from '../../db/schema.js';
+import type { OrganizersTable, PostType, VenuesTable } from '../../db/schema.js';
 import type { PluginErrorCode } from '../../errors/catalog.js';
 import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { ParamSpecs, ParamValue } from '../../route-table/params.js';
 
-/** A row of the type's own table (`venues`, `organizers`): the descriptor knows its columns. */
-// biome-ignore lint/suspicious/noExplicitAny: detail rows differ per type; the descriptor knows their shape
-export type DetailRow = Record<string, any> & { id: number };
+/** A row of a type's own table (`venues`, `organizers`): the engine passes it on, its kind reads it. */
+export type DetailRow = Selectable<VenuesTable> | Selectable<OrganizersTable>;
 
 /**
  * The values of a create or update by parameter name: the shared fields as `writeParams` types them, the
@@ -27,7 +28,12 @@ export interface LinkedWrite {
   readonly [field: string]: ParamValue | undefined;
 }
 
-export interface LinkedPostKind {
+/**
+ * A kind reads the rows of its own table (`Row`); the engine holds any kind's rows as `DetailRow` and hands
+ * them back to the kind that loaded them (the methods below take the row as a parameter, which TypeScript
+ * checks bivariantly, so a `LinkedPostKind<Selectable<VenuesTable>>` is a `LinkedPostKind`).
+ */
+export interface LinkedPostKind<Row extends DetailRow = DetailRow> {
   type: Extract<PostType, 'venue' | 'organizer'>;
   /** The name field: `venue` or `organizer`. */
   nameField: 'venue' | 'organizer';
@@ -39,13 +45,13 @@ export interface LinkedPostKind {
   /** The type's own input fields (besides name, description, author, dates, status, image). */
   detailParams: (geolocation: GeolocationExtension | undefined) => ParamSpecs;
   /** Stored values for a create (all columns) or an update (only what was sent). */
-  toDetailValues(params: LinkedWrite, existing: DetailRow | undefined): Record<string, unknown>;
+  toDetailValues(params: LinkedWrite, existing: Row | undefined): Record<string, unknown>;
   /** The type's own output keys, between `image` and the end of the filtered part (ref §2.2/§2.3). */
-  serializeDetails(row: DetailRow, geolocation: GeolocationExtension | undefined): Record<string, unknown>;
+  serializeDetails(row: Row, geolocation: GeolocationExtension | undefined): Record<string, unknown>;
   /** Keys added after the falsy filter (venues: `show_map`, `show_map_link`). */
-  unfilteredDetails(row: DetailRow): Record<string, unknown>;
+  unfilteredDetails(row: Row): Record<string, unknown>;
   jsonLd(
-    row: DetailRow,
+    row: Row,
     base: { name: string; description: string; url: string; image: string | undefined },
   ): Record<string, unknown>;
   codes: { notAccessible: PluginErrorCode; inTrash: PluginErrorCode; archiveNotFound: PluginErrorCode };

@@ -161,8 +161,10 @@ export async function refreshSearchText(kind: LinkedPostKind, db: Db, id: number
       .orderBy('language')
       .execute(),
   ]);
+  // The kind names its searchable columns; the row is read by those names.
+  const columns: Readonly<Record<string, unknown>> = detail ?? {};
   const parts = [
-    ...kind.searchFields.map((field) => detail?.[field] as string | null | undefined),
+    ...kind.searchFields.map((field) => columns[field] as string | null | undefined),
     ...texts.flatMap((t) => [t.title, t.description, t.excerpt]),
   ];
   // Line breaks separate the fields: no search fragment contains one.

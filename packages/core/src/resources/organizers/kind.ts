@@ -1,12 +1,14 @@
 /** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
 
+import type { Selectable } from 'kysely';
+import type { OrganizersTable } from '../../db/schema.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
 import type { LinkedPostKind } from '../linked/kind.js';
 import { isEmailOrEmpty, isUrlOrEmpty } from '../posts/fields.js';
 import { organizerResponses } from './schema.js';
 
-export const organizerKind: LinkedPostKind = {
+export const organizerKind: LinkedPostKind<Selectable<OrganizersTable>> = {
   type: 'organizer',
   nameField: 'organizer',
   plural: 'organizers',

@@ -1,5 +1,7 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { VenuesTable } from '../../db/schema.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
 import type { LinkedPostKind } from '../linked/kind.js';
@@ -19,7 +21,11 @@ const ADDRESS_FIELDS = [
 ] as const;
 
 /** The own fields a venue shows, in the plugin's order (ref §2.2): the website before `stateprovince`. */
-const OUTPUT_FIELDS = [...ADDRESS_FIELDS.filter((f) => f !== 'stateprovince'), 'website', 'stateprovince'];
+const OUTPUT_FIELDS = [
+  ...ADDRESS_FIELDS.filter((f) => f !== 'stateprovince'),
+  'website',
+  'stateprovince',
+] as const;
 
 const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
   address: ['The venue address.', 'Die Adresse des Veranstaltungsortes.'],
@@ -35,7 +41,7 @@ const labels: Record<(typeof ADDRESS_FIELDS)[number], [string, string]> = {
 /** For /doc: a flag as `isTruthy` reads it. */
 const truthy = z.union([z.boolean(), z.string(), z.number()]);
 
-export const venueKind: LinkedPostKind = {
+export const venueKind: LinkedPostKind<Selectable<VenuesTable>> = {
   type: 'venue',
   nameField: 'venue',
   plural: 'venues',
