@@ -265,3 +265,22 @@ export async function openOutsideWriter(
     },
   };
 }
+
+/**
+ * A migrated shared test database, and a plain driver connection to it that writes as another program would
+ * (`outside(sql, ...values)`, `?` placeholders); `close` ends both and removes the data.
+ */
+export async function withOutsideWriter(name: DialectName, folderPrefix: string) {
+  const shared = await createSharedTestDatabase(name, folderPrefix);
+  const database = shared.connect({ max: 2 });
+  await database.migrate();
+  const writer = await openOutsideWriter(name, shared);
+  return {
+    database,
+    outside: writer.run,
+    async close() {
+      await writer.close();
+      await shared.close();
+    },
+  };
+}

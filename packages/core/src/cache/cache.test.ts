@@ -7,12 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSharedTestDatabase,
-  type DialectName,
-  openOutsideWriter,
-  testDialects,
-} from '../../../testkit/src/databases.js';
+import { type DialectName, testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { readDataVersion } from '../db/data-version.js';
@@ -25,25 +20,15 @@ import { createCaches } from './index.js';
 
 /** The service's database without the version triggers, and a plain driver connection that writes to it. */
 async function withSilentOutsideWriter(name: DialectName) {
-  const shared = await createSharedTestDatabase(name, 'calendar-cache-');
-  const database = shared.connect({ max: 2 });
-  await database.migrate();
-  const writer = await openOutsideWriter(name, shared);
+  const setup = await withOutsideWriter(name, 'calendar-cache-');
   for (const table of CALENDAR_TABLES)
     for (const drop of name === 'sqlite'
       ? ['insert', 'update', 'delete'].map(
           (event) => `drop trigger if exists ${table}_${event}_bumps_data_version`,
         )
       : [`drop trigger if exists ${table}_bumps_data_version on ${table}`])
-      await writer.run(drop);
-  return {
-    database,
-    outside: writer.run,
-    async close() {
-      await writer.close();
-      await shared.close();
-    },
-  };
+      await setup.outside(drop);
+  return setup;
 }
 
 const dialects = await testDialects();

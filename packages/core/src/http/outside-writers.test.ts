@@ -5,31 +5,10 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSharedTestDatabase,
-  type DialectName,
-  openOutsideWriter,
-  testDialects,
-} from '../../../testkit/src/databases.js';
+import { testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
-
-/** The database, and a statement runner on a connection of its own, as another program has. */
-async function withOutsideWriter(name: DialectName) {
-  const shared = await createSharedTestDatabase(name, 'calendar-outside-');
-  const database = shared.connect({ max: 2 });
-  await database.migrate();
-  const writer = await openOutsideWriter(name, shared);
-  return {
-    database,
-    outside: writer.run,
-    async close() {
-      await writer.close();
-      await shared.close();
-    },
-  };
-}
 
 const dialects = await testDialects();
 
@@ -54,7 +33,7 @@ describe.each(
   };
 
   beforeAll(async () => {
-    setup = await withOutsideWriter(name);
+    setup = await withOutsideWriter(name, 'calendar-outside-');
     await createUser(setup.database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(setup.database.kysely, 'admin');
     core = createCalendarCore({ database: setup.database, cache });
