@@ -21,7 +21,7 @@ import { cacheKeyOf, createCachedGet } from './cached-get.js';
 import { finishGet } from './etag.js';
 import { asRequested, limitToFields } from './global-params.js';
 import { matchRequest } from './match.js';
-import { answerOptions, lazyAllow, makeContext, type RequestBase, withAllow } from './options.js';
+import { answerOptions, lazyAllow, makeBase, makeContext, type RequestBase, withAllow } from './options.js';
 import { mergeParams, parseFormEncoded } from './parse-params.js';
 import { writePrecondition } from './preconditions.js';
 import { contentLanguage, header, queryOrNothing, requestTarget } from './request-url.js';
@@ -61,10 +61,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
     const target = requestTarget(request, config);
-    const { url, method, addressLanguage, urls } = target;
-    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> => {
-      return { ...service, addressLanguage, urls, now, method, principal: await callerOf(request, now) };
-    };
+    const { url, method, addressLanguage } = target;
+    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> =>
+      makeBase(service, target, now, method, await callerOf(request, now));
     let allow: (() => Promise<string>) | undefined;
     try {
       const match = matchRequest(paths, url.pathname, target.prefix);
