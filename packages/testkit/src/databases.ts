@@ -26,9 +26,6 @@ type QueryObserver = NonNullable<PostgresOptions['onQuery']>;
  */
 export const TEST_PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The former name of `TEST_PG_URL` (bench's tests still use it). */
-export const POSTGRES_URL = TEST_PG_URL;
-
 async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 3000 });
   await client.connect();
@@ -99,9 +96,6 @@ export async function createTestSchema(): Promise<TestSchema> {
       withClient((client) => client.query(`drop schema if exists "${schema}" cascade`)).then(() => {}),
   };
 }
-
-/** Core's name for `createTestSchema`. */
-export const createPostgresTestSchema = createTestSchema;
 
 export type DialectName = 'sqlite' | 'postgres';
 

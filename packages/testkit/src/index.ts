@@ -6,11 +6,9 @@
 export { ALL_BINDINGS, BINDINGS, type Binding, selectBindings, selectByName } from './bindings.js';
 export {
   ALL_DIALECTS,
-  createPostgresTestSchema,
   createSharedTestDatabase,
   createTestSchema,
   type DialectName,
-  POSTGRES_URL,
   postgresUnreachableError,
   probePostgres,
   requirePostgres,

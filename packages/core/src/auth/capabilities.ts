@@ -29,6 +29,18 @@ export function isEditor(principal: UserPrincipal | null): boolean {
   return principal !== null && EDITORS.has(principal.role);
 }
 
+/**
+ * Whether the caller may name `author` as the author of a record whose author is `owner` (the caller, on a
+ * create): only editors give records to other users.
+ */
+export function mayAssignAuthor(
+  principal: UserPrincipal | null,
+  author: number | undefined,
+  owner: number,
+): boolean {
+  return author === undefined || author === owner || isEditor(principal);
+}
+
 /** `edit_post` / `delete_post` on one record: any for editors, own for authors, own unpublished for contributors. */
 export function canEditRecord(principal: UserPrincipal | null, record: OwnedRecord): boolean {
   if (principal === null) return false;

@@ -5,7 +5,7 @@
  * shares one read per event-loop turn between that turn's requests.
  */
 import { CompiledQuery } from 'kysely';
-import type { CalendarDatabase, Db } from './database.js';
+import type { CalendarDatabase, Db, QueryObserver } from './database.js';
 
 /** The statement that reads the data version; the same on both dialects (SQLite also runs it synchronously). */
 export const DATA_VERSION_SQL = 'select version from data_version where id = 1';
@@ -93,7 +93,7 @@ export interface SyncSqliteConnection {
  */
 export function syncVersionRead(
   connection: SyncSqliteConnection,
-  onQuery?: (sql: string, parameters: readonly unknown[], durationMs: number) => void,
+  onQuery?: QueryObserver,
 ): { read(): number | undefined; forget(): void } {
   let statement: { get(): unknown } | undefined;
   let kept: number | undefined;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { Logger } from '../logger.js';
@@ -68,7 +68,7 @@ describe.runIf(hasPostgres)('PostgreSQL connections lost', () => {
   let admin: pg.Client;
 
   beforeAll(async () => {
-    schema = await createPostgresTestSchema();
+    schema = await createTestSchema();
     admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
     const setup = createPostgresDatabase({ connectionString: TEST_PG_URL, schema: schema.schema, max: 1 });

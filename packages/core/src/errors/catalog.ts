@@ -9,7 +9,7 @@ export type { ErrorCode, PluginErrorCode };
 
 export interface ApiErrorOptions {
   /** Replaces `%d` in the message (a record id). */
-  id?: number;
+  id?: number | undefined;
   /** Another status than the code's usual one (`rest_forbidden` answers 401 to a caller without credentials). */
   status?: number;
   /** A message naming the request's own values, instead of the table's. */
@@ -26,32 +26,26 @@ export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiErr
   return new ApiError(code, message, options.status ?? status, options.data, options.headers);
 }
 
-export const FORBIDDEN_MESSAGE = 'Sorry, you are not allowed to do that.';
 /** No credentials → 401; credentials without the right → 403 (ref §8). */
 export function forbidden(authenticated: boolean): ApiError {
-  return new ApiError('rest_forbidden', FORBIDDEN_MESSAGE, authenticated ? 403 : 401);
+  return apiError('rest_forbidden', { status: authenticated ? 403 : 401 });
 }
 export function noRoute(): ApiError {
-  return new ApiError('rest_no_route', 'No route was found matching the URL and request method.', 404);
+  return apiError('rest_no_route');
 }
 export function internalError(): ApiError {
-  return new ApiError('rest_internal_error', 'The service could not complete the request.', 500);
+  return apiError('rest_internal_error');
 }
 /** How long a client should wait before retrying while the database is away, in seconds. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** The database cannot be reached right now (restart, failover, network): retry shortly (503). */
 export function databaseUnavailable(): ApiError {
-  return new ApiError(
-    'rest_database_unavailable',
-    'The database is not available right now; please retry shortly.',
-    503,
-    {},
-    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-  );
+  return apiError('rest_database_unavailable', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 export function pluginError(code: PluginErrorCode, id?: number): ApiError {
-  const [status, template] = ERRORS[code];
-  return new ApiError(code, template.replace('%d', String(id ?? 0)), status);
+  return apiError(code, { id });
 }
 
 /**

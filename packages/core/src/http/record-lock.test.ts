@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
@@ -17,14 +17,14 @@ import { createApiKey, createUser } from '../resources/users/repository.js';
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');
 
 describe.runIf(hasPostgres)('the record a write changes is locked (postgres)', () => {
-  let schema: Awaited<ReturnType<typeof createPostgresTestSchema>>;
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let database: CalendarDatabase;
   let core: CalendarCore;
   let key: string;
   let outside: pg.Client;
 
   beforeAll(async () => {
-    schema = await createPostgresTestSchema();
+    schema = await createTestSchema();
     database = createPostgresDatabase({ connectionString: TEST_PG_URL, schema: schema.schema, max: 2 });
     await database.migrate();
     await createUser(database.kysely, { login: 'admin', role: 'administrator' });

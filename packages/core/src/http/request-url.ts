@@ -95,12 +95,13 @@ export function requestTarget(request: CoreRequest, config: CalendarConfig): Req
   const addressLanguage = contentLanguage(request.language, config, config.defaultLanguage);
   const mountPath = request.mountPath.replace(/\/+$/, '');
   const root = config.apiUrl ?? `${originOf(request, config)}${mountPath}`;
+  const namespacePath = addressPath(config, addressLanguage);
   return {
     url,
     method: requestMethod(request, url),
     addressLanguage,
-    prefix: `${mountPath}${addressPath(config, addressLanguage)}`,
+    prefix: `${mountPath}${namespacePath}`,
     root,
-    urls: createUrlBuilder(root, addressPath(config, addressLanguage), config.siteUrl),
+    urls: createUrlBuilder(root, namespacePath, config.siteUrl),
   };
 }

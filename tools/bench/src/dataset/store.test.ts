@@ -2,7 +2,7 @@
  * The benchmark's PostgreSQL check, made before anything is built or loaded: a server that does not answer
  * gets a message that says what to do instead of a bare `ECONNREFUSED`.
  */
-import { POSTGRES_URL, probePostgres } from '@calendar-events/testkit';
+import { probePostgres, TEST_PG_URL } from '@calendar-events/testkit';
 import { describe, expect, it } from 'vitest';
 import { assertPostgresReachable } from './store.js';
 
@@ -20,7 +20,7 @@ describe('assertPostgresReachable', () => {
   it.skipIf(skipPostgres)(
     'passes when the server answers, whether or not the benchmark database exists',
     async () => {
-      const url = new URL(POSTGRES_URL);
+      const url = new URL(TEST_PG_URL);
       url.pathname = '/calendar_bench_not_created_by_this_test';
       await expect(assertPostgresReachable(url.toString())).resolves.toBeUndefined();
     },

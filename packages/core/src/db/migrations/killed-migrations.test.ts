@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createPostgresTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';
@@ -54,7 +54,7 @@ describe.each(dialects)('migrations killed with SIGKILL on the first start ($nam
         remove: () => rm(folder, { recursive: true, force: true }),
       };
     }
-    const { schema, drop } = await createPostgresTestSchema();
+    const { schema, drop } = await createTestSchema();
     return {
       env: { DATABASE_URL: TEST_PG_URL, PG_SCHEMA: schema },
       open: () => createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 2 }),

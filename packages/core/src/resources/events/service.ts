@@ -2,13 +2,19 @@
  * What the event routes do (seed §4.1, SPEC §8–10): list, read, create, update and delete, and who may
  * write which event. The routes name these; the queries live in list-query.ts, repository.ts and write.ts.
  */
-import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
+import {
+  canEditRecord,
+  canReadRecord,
+  canWritePosts,
+  isEditor,
+  mayAssignAuthor,
+} from '../../auth/capabilities.js';
 import { formatUtc } from '../../dates/format.js';
 import { pluginError } from '../../errors/catalog.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { listEnvelope, resolvePaging } from '../../route-table/pagination.js';
 import type { OperationResult } from '../../route-table/route.js';
-import { effectiveStatus, findPostBySlug, loadPost, trashPost } from '../posts/repository.js';
+import { deletePost, effectiveStatus, findPostBySlug, loadPost, trashPost } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import type { EventListParams } from './list-params.js';
 import { countQuery, filterEvents, pageQuery, shouldWalk, withDrivers } from './list-query.js';
@@ -130,7 +136,7 @@ export async function deleteEvent(
   if (post.status === 'trash') {
     if (params.force !== true) throw pluginError('event-is-in-trash');
     const previous = await serializeOne(context, post.id, false, { password: post.password });
-    await context.db.deleteFrom('posts').where('id', '=', post.id).execute();
+    await deletePost(context.db, post.id);
     return { body: { deleted: true, previous } };
   }
   await trashPost(context.db, post, formatUtc(context.now));
@@ -154,7 +160,7 @@ function editorOnlyFieldsAllowed(
   return (
     params.password === undefined &&
     params.post_parent === undefined &&
-    (params.author === undefined || params.author === authorId)
+    mayAssignAuthor(context.principal, params.author, authorId)
   );
 }
 

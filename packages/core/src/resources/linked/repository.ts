@@ -143,10 +143,6 @@ export async function trashRecord(
   else await db.deleteFrom('event_organizers').where('organizer_id', '=', record.id).execute();
 }
 
-export async function deleteRecord(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('posts').where('id', '=', id).execute();
-}
-
 /**
  * Rewrites the record's row of `linked_post_search` (migration 0005): its searchable fields (ref §6.5) in
  * every language, the text the search index narrows candidates by.

@@ -3,7 +3,7 @@
  * avoidance), update, trash or delete, and who may; also the inline create of an event write.
  */
 import { sql } from 'kysely';
-import { canEditRecord, canReadRecord, canWritePosts, isEditor } from '../../auth/capabilities.js';
+import { canEditRecord, canReadRecord, canWritePosts, mayAssignAuthor } from '../../auth/capabilities.js';
 import { formatUtc } from '../../dates/format.js';
 import type { PostRow } from '../../db/schema.js';
 import { pluginError } from '../../errors/catalog.js';
@@ -16,11 +16,10 @@ import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { resolveImage } from '../images/repository.js';
 import { resolvePublication } from '../posts/fields.js';
-import { effectiveStatus, slugTaken, writeTexts } from '../posts/repository.js';
+import { deletePost, effectiveStatus, slugTaken, writeTexts } from '../posts/repository.js';
 import type { LinkedPostKind, LinkedWrite } from './kind.js';
 import { type LinkedListParams, linkedListQuery } from './list-query.js';
 import {
-  deleteRecord,
   findRecord,
   insertRecord,
   type LinkedPostValues,
@@ -116,7 +115,7 @@ export async function removeLinked(
   if (record.status === 'trash') {
     if (params.force !== true) throw pluginError(kind.codes.inTrash);
     const previous = await serializeOne(kind, context, record.id, false);
-    await deleteRecord(db, record.id);
+    await deletePost(db, record.id);
     return { body: { deleted: true, previous } };
   }
   await trashRecord(kind, db, record, formatUtc(context.now));
@@ -160,15 +159,13 @@ export async function mayEdit(
   const record = await findRecord(kind, context.db, params);
   if (!record) return true;
   if (!canEditRecord(context.principal, record)) return false;
-  return params.author === undefined || params.author === record.author_id || isEditor(context.principal);
+  return mayAssignAuthor(context.principal, params.author, record.author_id);
 }
 
 export function mayCreate(context: RequestContext, params: { author?: number | undefined }): boolean {
   return (
     canWritePosts(context.principal) &&
-    (params.author === undefined ||
-      params.author === context.principal!.userId ||
-      isEditor(context.principal))
+    mayAssignAuthor(context.principal, params.author, context.principal!.userId)
   );
 }
 

@@ -197,3 +197,8 @@ export async function trashPost(
     .where('id', '=', post.id)
     .execute();
 }
+
+/** Deletes a record for good; its own row, texts, links and search rows go with it (foreign keys cascade). */
+export async function deletePost(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
