@@ -19,6 +19,8 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
   Dates: { where: ['dates/'], imports: ['Support'] },
   Text: { where: ['text/'], imports: ['Support'] },
   Db: { where: ['db/'], imports: ['Logger'] },
+  // RFC 5545: recurrence rules, time zone names and blocks, reading and writing calendars (no database).
+  Ical: { where: ['ical/'], imports: ['Dates', 'Errors', 'Support'] },
   Auth: { where: ['auth/'], imports: ['Errors', 'Config', 'Logger', 'Db', 'Dates'] },
   Cache: { where: ['cache/'], imports: ['Db'] },
   RouteTable: {
@@ -41,6 +43,7 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
       'Config',
       'Support',
       'Extensions',
+      'Ical',
     ],
   },
   // The namespace index and /doc are resources that describe the others.
