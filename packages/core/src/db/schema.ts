@@ -164,6 +164,33 @@ export interface EventBoundsTable {
   max_duration_seconds: number | string;
 }
 
+/** A recurring event (migration 0012): its RFC 5545 lines (JSON list) and how far its occurrences exist. */
+export interface EventSeriesTable {
+  event_id: number;
+  recurrence: string;
+  /** Occurrences exist for every start before this instant (UTC `YYYY-MM-DD HH:MM:SS`). */
+  horizon_utc: string;
+}
+
+/** An occurrence of a series other than the first (which is the series event itself). */
+export interface EventOccurrencesTable {
+  event_id: number;
+  series_id: number;
+  /** The start the rule gave it (its RECURRENCE-ID), UTC. */
+  original_start_utc: string;
+  /** 1 once edited on its own: the series' later changes leave it as it is. */
+  detached: Generated<number>;
+}
+
+/** The iCalendar identity an imported event came with. */
+export interface EventIcalTable {
+  event_id: number;
+  uid: string;
+  sequence: Generated<number>;
+  /** The LAST-MODIFIED it came with (UTC `YYYY-MM-DD HH:MM:SS`), if any. */
+  last_modified_utc: string | null;
+}
+
 export interface Database {
   posts: PostsTable;
   post_texts: PostTextsTable;
@@ -180,6 +207,9 @@ export interface Database {
   event_search: EventSearchTable;
   data_version: DataVersionTable;
   event_bounds: EventBoundsTable;
+  event_series: EventSeriesTable;
+  event_occurrences: EventOccurrencesTable;
+  event_ical: EventIcalTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

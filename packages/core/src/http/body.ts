@@ -7,6 +7,8 @@ import type { CoreRequestBody } from './types.js';
 export interface ParsedBody {
   json?: ParamBag;
   form?: ParamBag;
+  /** A `text/calendar` body (RFC 5545), as text: the import route reads it as its `calendar` parameter. */
+  calendar?: string;
 }
 
 function tooLarge(limit: number): ApiError {
@@ -161,7 +163,8 @@ export async function parseBody(
     return { json: jsonToBag(parsed) };
   }
   if (type === 'application/x-www-form-urlencoded') return { form: parseFormEncoded(text) };
+  if (type === 'text/calendar') return { calendar: text };
   throw apiError('rest_unsupported_media_type', {
-    message: `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+    message: `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded, multipart/form-data or (to import) text/calendar.`,
   });
 }

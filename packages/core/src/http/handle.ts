@@ -25,7 +25,7 @@ import { answerOptions, lazyAllow, makeBase, makeContext, type RequestBase, with
 import { mergeParams, parseFormEncoded } from './parse-params.js';
 import { writePrecondition } from './preconditions.js';
 import { contentLanguage, header, queryOrNothing, requestTarget } from './request-url.js';
-import { errorResponse, jsonResponse, reportFailure } from './respond.js';
+import { errorResponse, jsonResponse, operationResponse, reportFailure } from './respond.js';
 import { decideAndRun } from './run-route.js';
 import { runWrite } from './transaction.js';
 import type { CoreRequest, CoreResponse } from './types.js';
@@ -81,21 +81,24 @@ export function createDispatcher(deps: DispatcherDependencies) {
       // Read before the body: the query would otherwise answer its own 400 before the body's 415.
       let params: ParamBag | undefined;
       allow = lazyAllow(match, () => params ?? queryOrNothing(url), requestBase, database.kysely);
-      const { json, form } = await parseBody(request.body, request.headers, config.bodyLimit);
+      const { json, form, calendar } = await parseBody(request.body, request.headers, config.bodyLimit);
       const raw = mergeParams({ json, form, query: parseFormEncoded(url.search), path: {} });
+      if (calendar !== undefined) raw.calendar = calendar;
       params = raw;
       const precondition = effective === 'GET' ? undefined : writePrecondition(request, match, raw);
       const run = async (db: Db) => {
         const language = contentLanguage(raw.multilang_language, config, addressLanguage);
         const context = makeContext(requestBase, { db, language });
         const result = await decideAndRun(route, match.pathParams, raw, context, precondition);
-        return jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
+        return result.contentType
+          ? operationResponse(result)
+          : jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
       if (effective !== 'GET') return await withItsAllow(runWrite(database, caches, run));
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key =
-        json || form ? undefined : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
+        json || form || calendar !== undefined ? undefined : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
       return await cachedGet(
         { key, second: Math.floor(now.getTime() / 1000), clockDependent: route.clockDependent === true },
         () => withItsAllow(run(database.kysely)),

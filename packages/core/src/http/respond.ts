@@ -1,6 +1,7 @@
 import { type ApiError, toErrorBody } from '../errors/api-error.js';
 import type { Failure } from '../errors/to-api-error.js';
 import type { Logger } from '../logger.js';
+import type { OperationResult } from '../route-table/route.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 const BASE_HEADERS = {
@@ -41,6 +42,25 @@ export function jsonResponse(
   return {
     status,
     headers: { ...BASE_HEADERS, ...headers, 'Content-Length': String(bytes.length) },
+    body: bytes,
+  };
+}
+
+/**
+ * An operation's answer: JSON, or the text of another media type when the operation names one (the
+ * iCalendar feeds), with the same base headers.
+ */
+export function operationResponse(result: OperationResult): CoreResponse {
+  if (!result.contentType) return jsonResponse(result.status ?? 200, result.body, result.headers);
+  const bytes = Buffer.from(String(result.body));
+  return {
+    status: result.status ?? 200,
+    headers: {
+      ...BASE_HEADERS,
+      'Content-Type': result.contentType,
+      ...result.headers,
+      'Content-Length': String(bytes.length),
+    },
     body: bytes,
   };
 }

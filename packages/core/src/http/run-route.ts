@@ -8,7 +8,7 @@ import type { RequestContext } from '../route-table/context.js';
 import type { ParamBag } from '../route-table/params.js';
 import type { OperationResult, RouteDefinition } from '../route-table/route.js';
 import { validateParams } from '../route-table/validate.js';
-import { jsonResponse } from './respond.js';
+import { operationResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
 
 export type Precondition = (context: RequestContext) => Promise<void>;
@@ -48,7 +48,7 @@ export function currentRepresentation(
   return async (context) => {
     try {
       const result = await decideAndRun(getRoute, pathParams, readParams, context);
-      return jsonResponse(result.status ?? 200, result.body, result.headers);
+      return operationResponse(result);
     } catch {
       return undefined;
     }

@@ -12,8 +12,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What an operation returns; `respond` turns it into bytes. */
 export interface OperationResult {
   status?: number;
+  /** Serialized as JSON; a string sent as it is when `contentType` is given. */
   body: unknown;
   headers?: Record<string, string>;
+  /** The media type of a body that is not JSON (`text/calendar; charset=UTF-8`): then `body` is its text. */
+  contentType?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: parameters are validated against `params` before the call

@@ -36,7 +36,7 @@ export function dataVersionTriggers(traits: DialectTraits) {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was
     async up(db: Kysely<any>) {
-      if (traits.name === 'postgres') {
+      if (traits.name === 'postgres')
         await sql`create function calendar_bump_data_version() returns trigger language plpgsql
           set search_path from current as $$
           begin
@@ -44,17 +44,28 @@ export function dataVersionTriggers(traits: DialectTraits) {
               where id = 1 and xmin::text::bigint <> pg_current_xact_id()::text::bigint % 4294967296;
             return null;
           end $$`.execute(db);
-        for (const table of CALENDAR_TABLES)
-          await sql`create trigger ${sql.id(`${table}_bumps_data_version`)}
-            after insert or update or delete or truncate on ${sql.id(table)}
-            for each statement execute function calendar_bump_data_version()`.execute(db);
-        return;
-      }
-      for (const table of CALENDAR_TABLES)
-        for (const event of ['insert', 'update', 'delete'] as const)
-          await sql`create trigger ${sql.id(`${table}_${event}_bumps_data_version`)}
-            after ${sql.raw(event)} on ${sql.id(table)}
-            begin update data_version set version = version + 1 where id = 1; end`.execute(db);
+      await createDataVersionTriggers(traits, db, CALENDAR_TABLES);
     },
   };
+}
+
+/** The triggers of `tables` (the function they call exists from this migration on; later tables add theirs). */
+export async function createDataVersionTriggers(
+  traits: DialectTraits,
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was
+  db: Kysely<any>,
+  tables: readonly string[],
+): Promise<void> {
+  if (traits.name === 'postgres') {
+    for (const table of tables)
+      await sql`create trigger ${sql.id(`${table}_bumps_data_version`)}
+        after insert or update or delete or truncate on ${sql.id(table)}
+        for each statement execute function calendar_bump_data_version()`.execute(db);
+    return;
+  }
+  for (const table of tables)
+    for (const event of ['insert', 'update', 'delete'] as const)
+      await sql`create trigger ${sql.id(`${table}_${event}_bumps_data_version`)}
+        after ${sql.raw(event)} on ${sql.id(table)}
+        begin update data_version set version = version + 1 where id = 1; end`.execute(db);
 }

@@ -11,6 +11,7 @@ import { eventListingStatus } from './0008-event-listing-status.js';
 import { venueListingIndex } from './0009-venue-listing-index.js';
 import { dataVersionTriggers } from './0010-data-version-triggers.js';
 import { userExternalId } from './0011-user-external-id.js';
+import { recurrence } from './0012-recurrence.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0009-venue-listing-index': venueListingIndex,
     '0010-data-version-triggers': dataVersionTriggers(traits),
     '0011-user-external-id': userExternalId,
+    '0012-recurrence': recurrence(traits),
   };
   return { getMigrations: async () => migrations };
 }
