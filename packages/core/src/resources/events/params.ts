@@ -321,16 +321,11 @@ export function eventWriteParams(
     ),
     recurrence: param.any(
       texts(
-        'Makes the event recurring: RFC 5545 lines (RRULE, RDATE, EXDATE), as a list or one per line, read in the event\'s time zone; [] or "" stops the recurrence. Not on an occurrence.',
-        'Macht die Veranstaltung wiederkehrend: RFC-5545-Zeilen (RRULE, RDATE, EXDATE), als Liste oder eine je Zeile, in der Zeitzone der Veranstaltung gelesen; [] oder "" beendet die Wiederholung. Nicht bei einem einzelnen Termin einer Serie.',
+        'Makes the event recurring: RFC 5545 lines (RRULE, RDATE, EXDATE), as a list or one per line, read in the event\'s time zone, e.g. ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z", "EXDATE;TZID=Europe/Berlin:20261224T190000"]; [] or "" stops the recurrence. Not on an occurrence.',
+        'Macht die Veranstaltung wiederkehrend: RFC-5545-Zeilen (RRULE, RDATE, EXDATE), als Liste oder eine je Zeile, in der Zeitzone der Veranstaltung gelesen, z. B. ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z"]; [] oder "" beendet die Wiederholung. Nicht bei einem einzelnen Termin einer Serie.',
       ),
       {
-        documented: z.array(z.string()).meta({
-          example: [
-            'RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z',
-            'EXDATE;TZID=Europe/Berlin:20261224T190000',
-          ],
-        }),
+        documented: z.array(z.string()),
         validate: (value): ValidationResult => {
           const lines = recurrenceInput(value);
           if (lines === undefined)

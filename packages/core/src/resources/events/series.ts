@@ -232,14 +232,13 @@ export async function reconcileSeries(scope: SeriesScope, seriesId: number): Pro
     (instant) => instant.utc !== event.start_utc,
   );
   const duration = wallSecondsBetween(event.start_local, event.end_local);
-  const termsBefore = await termIdsOfOccurrences(db, seriesId);
-
   const existing: ExistingOccurrence[] = await db
     .selectFrom('event_occurrences as o')
     .innerJoin('posts as p', 'p.id', 'o.event_id')
     .select(['o.event_id', 'o.original_start_utc', 'o.detached', 'p.status', 'p.trashed_from'])
     .where('o.series_id', '=', seriesId)
     .execute();
+  const termsBefore = existing.length > 0 ? await termIdsOfOccurrences(db, seriesId) : [];
 
   // Pair the rule's instants with the occurrences that exist: by original start, then by day.
   const byStart = new Map(existing.map((row) => [row.original_start_utc, row]));
@@ -361,7 +360,9 @@ export async function reconcileSeries(scope: SeriesScope, seriesId: number): Pro
       .execute();
   }
 
-  await copySeriesData(scope, seriesId, post, event);
+  // Rows made just now have the series' post and event fields already, and nothing to delete.
+  const keptAttached = pairs.some((pair) => pair.row !== undefined && pair.row.detached === 0);
+  await copySeriesData(scope, seriesId, post, event, keptAttached);
   const termsAfter = await termIdsOfOccurrences(db, seriesId);
   await refreshTermCounts(db, [...termsBefore, ...termsAfter], nowUtc);
 }
@@ -378,6 +379,7 @@ async function copySeriesData(
     'status' | 'author_id' | 'slug' | 'date_utc' | 'password' | 'image_id' | 'trashed_from'
   >,
   event: Omit<EventRow, 'id'>,
+  keptAttached: boolean,
 ): Promise<void> {
   const { db } = scope;
   const targets = () =>
@@ -386,40 +388,45 @@ async function copySeriesData(
       .select('o.event_id')
       .where('o.series_id', '=', seriesId)
       .where('o.detached', '=', 0);
-  await db
-    .updateTable('posts')
-    .set({
-      status: post.status,
-      author_id: post.author_id,
-      slug: post.slug,
-      date_utc: post.date_utc,
-      password: post.password,
-      image_id: post.image_id,
-      trashed_from: post.trashed_from,
-    })
-    .where('id', 'in', targets())
-    .execute();
-  await db
-    .updateTable('events')
-    .set({
-      timezone: event.timezone,
-      all_day: event.all_day,
-      cost: event.cost,
-      currency_symbol: event.currency_symbol,
-      currency_code: event.currency_code,
-      currency_position: event.currency_position,
-      website: event.website,
-      show_map: event.show_map,
-      show_map_link: event.show_map_link,
-      hide_from_listings: event.hide_from_listings,
-      sticky: event.sticky,
-      featured: event.featured,
-      venue_id: event.venue_id,
-      parent_id: seriesId,
-    })
-    .where('id', 'in', targets())
-    .execute();
-  await db.deleteFrom('post_texts').where('post_id', 'in', targets()).execute();
+  const clearLinks = async (table: 'event_search' | 'event_organizers' | 'event_terms') => {
+    if (keptAttached) await db.deleteFrom(table).where('event_id', 'in', targets()).execute();
+  };
+  if (keptAttached) {
+    await db
+      .updateTable('posts')
+      .set({
+        status: post.status,
+        author_id: post.author_id,
+        slug: post.slug,
+        date_utc: post.date_utc,
+        password: post.password,
+        image_id: post.image_id,
+        trashed_from: post.trashed_from,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db
+      .updateTable('events')
+      .set({
+        timezone: event.timezone,
+        all_day: event.all_day,
+        cost: event.cost,
+        currency_symbol: event.currency_symbol,
+        currency_code: event.currency_code,
+        currency_position: event.currency_position,
+        website: event.website,
+        show_map: event.show_map,
+        show_map_link: event.show_map_link,
+        hide_from_listings: event.hide_from_listings,
+        sticky: event.sticky,
+        featured: event.featured,
+        venue_id: event.venue_id,
+        parent_id: seriesId,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db.deleteFrom('post_texts').where('post_id', 'in', targets()).execute();
+  }
   await db
     .insertInto('post_texts')
     .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
@@ -429,7 +436,7 @@ async function copySeriesData(
         .select(['t.language', 't.title', 't.description', 't.excerpt']),
     )
     .execute();
-  await db.deleteFrom('event_search').where('event_id', 'in', targets()).execute();
+  await clearLinks('event_search');
   await db
     .insertInto('event_search')
     .columns(['event_id', 'language', 'body'])
@@ -439,7 +446,7 @@ async function copySeriesData(
         .select(['s.language', 's.body']),
     )
     .execute();
-  await db.deleteFrom('event_organizers').where('event_id', 'in', targets()).execute();
+  await clearLinks('event_organizers');
   await db
     .insertInto('event_organizers')
     .columns(['event_id', 'organizer_id', 'position'])
@@ -449,7 +456,7 @@ async function copySeriesData(
         .select(['l.organizer_id', 'l.position']),
     )
     .execute();
-  await db.deleteFrom('event_terms').where('event_id', 'in', targets()).execute();
+  await clearLinks('event_terms');
   await db
     .insertInto('event_terms')
     .columns(['event_id', 'term_id', 'position'])
