@@ -13,7 +13,11 @@ import { writeFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandManyWithPython, type PythonOccurrence, requirePythonIcal } from '../../../testkit/src/python-ical.js';
+import {
+  expandManyWithPython,
+  type PythonOccurrence,
+  requirePythonIcal,
+} from '../../../testkit/src/python-ical.js';
 import { localToUtc } from '../dates/zones.js';
 import { expandRecurrence, parseRecurrence } from './recurrence.js';
 
@@ -92,7 +96,13 @@ interface OracleCase {
 
 const compact = (value: string) => value.replace(/[-: ]/g, (c) => (c === ' ' ? 'T' : ''));
 const isAllDay = (c: OracleCase) => c.start.length === 10;
-const plusYears = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4, 10)}`;
+const plusYears = (date: string, years: number) => DateTime.fromISO(date).plus({ years }).toISODate()!;
+/**
+ * pytz (under recurring_ical_events) knows the zones' changes only up to 2037 — the transitions a 32-bit
+ * tzfile holds; it never reads the rule at the file's end — so later instants would be an hour off in Python.
+ */
+const LAST_DAY = '2037-12-31';
+const horizon = (date: string, years: number) => [plusYears(date, years), LAST_DAY].sort()[0]!;
 
 /** Our occurrences: UTC instants as `…Z`, or the local days of an all-day event. */
 function ours(c: OracleCase): string[] {
@@ -134,9 +144,22 @@ function firstReading(instant: string, zone: string): string {
   return instant;
 }
 
+/**
+ * Python's instants, each once: recurring_ical_events gives one instant twice when an RDATE names a wall time
+ * of an overlap that the rule also produces (dateutil's set keeps both, their pytz offsets differing until
+ * they are re-localized); RFC 5545 §3.8.5.2 counts it once. Ours are checked to have no duplicates.
+ */
 function pythons(c: OracleCase, occurrences: PythonOccurrence[]): string[] {
-  return occurrences.map((o) => (isAllDay(c) ? o.start : firstReading(o.start, c.zone))).sort();
+  return [...new Set(occurrences.map((o) => (isAllDay(c) ? o.start : firstReading(o.start, c.zone))))].sort();
 }
+
+/** Rules Python cannot read, so not compared; recurrence.test.ts checks ours on the RFC's own examples. */
+const PYTHON_CANNOT: [RegExp, string][] = [
+  // icalendar 4.0.3's vWeekday pattern takes a one-digit ordinal only (`[+-]?\d?(MO|…)`); RFC 5545 allows 1–53.
+  [/BYDAY=[^;]*\d\d[A-Z]{2}/, 'icalendar 4.0.3 refuses a two-digit BYDAY ordinal'],
+];
+const cannot = (c: OracleCase) =>
+  PYTHON_CANNOT.find(([pattern]) => c.lines.some((line) => pattern.test(line)))?.[1];
 
 function timesOf(entry: (typeof ZONES)[number]): string[] {
   return ['19:00', entry.gap?.[1] ?? '02:30', '09:30', entry.overlap?.[1] ?? '01:30'];
@@ -153,8 +176,14 @@ function generate(): OracleCase[] {
     ZONES.forEach((entry, z) => {
       const time = timesOf(entry)[(t + z) % 4]!;
       const start = `${date} ${time}:00`;
-      const before = `${plusYears(date, years)} 00:00:00`;
-      const base: OracleCase = { name: `${entry.zone} ${start} ${rule}`, zone: entry.zone, start, lines: [`RRULE:${rule}`], before };
+      const before = `${horizon(date, years)} 00:00:00`;
+      const base: OracleCase = {
+        name: `${entry.zone} ${start} ${rule}`,
+        zone: entry.zone,
+        start,
+        lines: [`RRULE:${rule}`],
+        before,
+      };
       cases.push(base);
       // Every third rule again with exceptions and extra dates, picked from its own occurrences.
       if ((t + z) % 3 !== 0) return;
@@ -190,7 +219,7 @@ function generate(): OracleCase[] {
       zone: entry.zone,
       start: date,
       lines: [`RRULE:${allDayRule}`],
-      before: plusYears(date, years),
+      before: horizon(date, years),
     };
     cases.push(allDay);
     if (t % 2 === 0) {
@@ -209,7 +238,10 @@ function generate(): OracleCase[] {
   });
   // Around each clock change: rules at a wall time the gap skips or the overlap repeats, DTSTART in either.
   for (const entry of ZONES) {
-    for (const [kind, at] of [['gap', entry.gap], ['overlap', entry.overlap]] as const) {
+    for (const [kind, at] of [
+      ['gap', entry.gap],
+      ['overlap', entry.overlap],
+    ] as const) {
       if (!at) continue;
       const [day, time] = at;
       const dayBefore = (n: number) => DateTime.fromISO(day).minus({ days: n }).toISODate()!;
@@ -225,11 +257,21 @@ function generate(): OracleCase[] {
       cases.push(
         around('daily through it', threeBefore, ['RRULE:FREQ=DAILY;COUNT=7']),
         around('weekly from it', on, ['RRULE:FREQ=WEEKLY;COUNT=5']),
-        around('weekly from it, until UTC', on, [`RRULE:FREQ=WEEKLY;UNTIL=${compact(plusYears(day, 1))}T000000Z`]),
-        around('daily with EXDATE on it', threeBefore, ['RRULE:FREQ=DAILY;COUNT=7', `EXDATE;TZID=${entry.zone}:${compact(on)}`]),
-        around('RDATE on it', `${dayBefore(7)} ${time}:00`, ['RRULE:FREQ=WEEKLY;COUNT=3', `RDATE;TZID=${entry.zone}:${compact(on)}`]),
+        around('weekly from it, until UTC', on, [
+          `RRULE:FREQ=WEEKLY;UNTIL=${compact(plusYears(day, 1))}T000000Z`,
+        ]),
+        around('daily with EXDATE on it', threeBefore, [
+          'RRULE:FREQ=DAILY;COUNT=7',
+          `EXDATE;TZID=${entry.zone}:${compact(on)}`,
+        ]),
+        around('RDATE on it', `${dayBefore(7)} ${time}:00`, [
+          'RRULE:FREQ=WEEKLY;COUNT=3',
+          `RDATE;TZID=${entry.zone}:${compact(on)}`,
+        ]),
         around('hourly through it', `${dayBefore(1)} 20:00:00`, ['RRULE:FREQ=HOURLY;INTERVAL=1;COUNT=12']),
-        around('every 30 hours through it', `${dayBefore(2)} ${time}:00`, ['RRULE:FREQ=HOURLY;INTERVAL=30;COUNT=6']),
+        around('every 30 hours through it', `${dayBefore(2)} ${time}:00`, [
+          'RRULE:FREQ=HOURLY;INTERVAL=30;COUNT=6',
+        ]),
       );
     }
   }
@@ -242,15 +284,16 @@ const runs = requirePythonIcal('the recurrence oracle (issue 18)');
 describe.runIf(runs)(`recurrence against recurring_ical_events (${CASES.length} generated cases)`, () => {
   const python = new Map<OracleCase, string[] | Error>();
 
+  const compared = CASES.filter((c) => cannot(c) === undefined);
   beforeAll(async () => {
     const answers = await expandManyWithPython(
-      CASES.map((c) => ({
+      compared.map((c) => ({
         ics: calendarOf(c),
         from: isAllDay(c) ? '1990-01-01' : '1990-01-01T00:00:00Z',
         to: isAllDay(c) ? c.before : `${c.before.replace(' ', 'T')}Z`,
       })),
     );
-    CASES.forEach((c, index) => {
+    compared.forEach((c, index) => {
       const answer = answers[index]!;
       python.set(c, answer instanceof Error ? answer : pythons(c, answer));
     });
@@ -260,24 +303,33 @@ describe.runIf(runs)(`recurrence against recurring_ical_events (${CASES.length} 
   afterAll(() => {
     const file = process.env.ORACLE_REPORT;
     if (!file) return;
-    const report = CASES.map((c) => {
-      const theirs = python.get(c);
-      if (!(theirs instanceof Array)) return { name: c.name, lines: c.lines, error: String(theirs) };
-      const mine = ours(c);
-      const onlyOurs = mine.filter((x) => !theirs.includes(x));
-      const onlyPython = theirs.filter((x) => !mine.includes(x));
-      return { name: c.name, lines: c.lines, onlyOurs, onlyPython, same: mine.join() === theirs.join() };
-    }).filter((entry) => !('same' in entry) || !entry.same);
-    writeFileSync(file, JSON.stringify({ cases: CASES.length, disagreements: report }, null, 1));
+    const report = compared
+      .map((c) => {
+        const theirs = python.get(c);
+        if (!Array.isArray(theirs)) return { name: c.name, lines: c.lines, error: String(theirs) };
+        const mine = ours(c);
+        const onlyOurs = mine.filter((x) => !theirs.includes(x));
+        const onlyPython = theirs.filter((x) => !mine.includes(x));
+        return { name: c.name, lines: c.lines, onlyOurs, onlyPython, same: mine.join() === theirs.join() };
+      })
+      .filter((entry) => !('same' in entry) || !entry.same);
+    writeFileSync(file, JSON.stringify({ cases: compared.length, disagreements: report }, null, 1));
   });
 
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+  for (const c of CASES.filter((c) => cannot(c) !== undefined)) it.skip(`${c.name} (${cannot(c)})`);
+
+  it.each(compared.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const theirs = python.get(c);
+    if (theirs === undefined) throw new Error('Python gave no answer');
     if (theirs instanceof Error) throw theirs;
     const mine = ours(c);
+    expect(new Set(mine).size).toBe(mine.length);
     const only = (a: string[], b: string[]) => a.filter((x, i) => a.indexOf(x) !== i || !b.includes(x));
     // Set differences first (they say what is wrong), then the whole lists (duplicates, order).
-    expect({ onlyOurs: only(mine, theirs), onlyPython: only(theirs, mine) }).toEqual({ onlyOurs: [], onlyPython: [] });
+    expect({ onlyOurs: only(mine, theirs), onlyPython: only(theirs, mine) }).toEqual({
+      onlyOurs: [],
+      onlyPython: [],
+    });
     expect(mine).toEqual(theirs);
   });
 });

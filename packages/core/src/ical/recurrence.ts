@@ -2,13 +2,14 @@
  * An event's recurrence (RFC 5545 §3.8.5): its `RRULE`, `RDATE` and `EXDATE` lines, as Google Calendar's API
  * takes them, read and expanded into occurrences.
  *
- * The rules are expanded by ical.js in the event's own wall-clock time (floating times), and each wall time is
- * then turned into an instant in the event's zone: a 19:00 Berlin event stays at 19:00 local on both sides of a
+ * ical.js reads the lines; the rules are expanded (recurrence-rule.ts) in the event's own wall-clock time
+ * (floating times), and each wall time is then turned into an instant in the event's zone: a 19:00 Berlin event stays at 19:00 local on both sides of a
  * daylight-saving change. A wall time a spring-forward gap skips moves forward by the gap, and one an autumn
  * overlap repeats takes its first reading (dates/zones.ts), as RFC 5545 §3.3.5 and Python's zoneinfo do.
  */
 import ICAL from 'ical.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
+import { ruleOf as compileRule, type Rule, ruleInstances } from './recurrence-rule.js';
 import { ianaZoneOf } from './zones.js';
 
 /** A recurrence line refused, with the line (1-based position and text) and why. */
@@ -27,7 +28,7 @@ export class RecurrenceError extends Error {
 type RecurrenceDate = { kind: 'time'; local: string } | { kind: 'date'; date: string };
 
 export interface ParsedRecurrence {
-  rules: ICAL.Recur[];
+  rules: Rule[];
   rdates: RecurrenceDate[];
   exdates: RecurrenceDate[];
   /** The lines as they are kept and exported (folded whitespace and case of the names tidied). */
@@ -70,21 +71,6 @@ function wallTime(time: ICAL.Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
 }
 
-function floatingTime(local: string): ICAL.Time {
-  const [date, clock = '00:00:00'] = local.split(' ');
-  const [year, month, day] = date!.split('-').map(Number);
-  const [hour, minute, second] = clock.split(':').map(Number);
-  return ICAL.Time.fromData({
-    year: year!,
-    month: month!,
-    day: day!,
-    hour: hour ?? 0,
-    minute: minute ?? 0,
-    second: second ?? 0,
-    isDate: false,
-  });
-}
-
 function isUtc(time: ICAL.Time): boolean {
   return time.zone === ICAL.Timezone.utcTimezone || time.zone?.tzid === 'UTC';
 }
@@ -117,7 +103,7 @@ function checkRuleParts(value: string): void {
   if (seen.has('UNTIL') && seen.has('COUNT')) throw new Error('UNTIL and COUNT must not both be given');
 }
 
-function ruleOf(property: ICAL.Property, zone: string): ICAL.Recur {
+function ruleOf(property: ICAL.Property, zone: string): Rule {
   const value = String(property.toICALString().split(':').slice(1).join(':'));
   checkRuleParts(value);
   const rule = property.getFirstValue() as ICAL.Recur;
@@ -126,13 +112,15 @@ function ruleOf(property: ICAL.Property, zone: string): ICAL.Recur {
   if ((rule.interval ?? 1) < 1) throw new Error('INTERVAL must be 1 or more');
   if (rule.count !== null && rule.count !== undefined && rule.count < 1)
     throw new Error('COUNT must be 1 or more');
-  if (rule.until) {
-    // UNTIL is compared with the floating wall times the expansion makes: bring it into the event's zone.
-    const until = rule.until;
-    if (until.isDate) rule.until = floatingTime(`${wallTime(until).slice(0, 10)} 23:59:59`);
-    else if (isUtc(until)) rule.until = floatingTime(utcToLocal(wallTime(until), zone));
+  // UNTIL is compared with the floating wall times the expansion makes: it is brought into the event's zone
+  // (a DATE: the whole day; a local time without Z: the event's own wall time).
+  const until = rule.until;
+  let untilLocal: string | undefined;
+  if (until) {
+    if (until.isDate) untilLocal = `${wallTime(until).slice(0, 10)} 23:59:59`;
+    else untilLocal = isUtc(until) ? utcToLocal(wallTime(until), zone) : wallTime(until);
   }
-  return rule;
+  return compileRule(rule, untilLocal);
 }
 
 /** Splits a recurrence given as one text (lines separated by newlines) or as a list. */
@@ -197,11 +185,8 @@ export function expandRecurrence(
       `more than ${MAX_OCCURRENCES} occurrences before ${beforeUtc} UTC`,
     );
   for (const rule of recurrence.rules) {
-    const iterator = rule.iterator(floatingTime(startLocal));
-    for (let next = iterator.next(); next; next = iterator.next()) {
-      const local = wallTime(next);
-      // A day more than the horizon in wall time: the exact cut is made on the instants below.
-      if (local.slice(0, 10) > beforeLocal.slice(0, 10)) break;
+    // Up to the horizon's day in wall time: the exact cut is made on the instants below.
+    for (const local of ruleInstances(rule, startLocal, beforeLocal.slice(0, 10))) {
       locals.add(local);
       if (locals.size > MAX_OCCURRENCES + 1) throw tooMany();
     }
@@ -214,12 +199,17 @@ export function expandRecurrence(
     if (date.kind === 'date') excludedDays.add(date.date);
     else excludedTimes.add(localToUtc(date.local, zone));
   }
-  const occurrences: Occurrence[] = [];
+  // One occurrence per instant (RFC 5545 §3.8.5.2: the recurrence set has no duplicates). A wall time a
+  // spring-forward gap skips is the instant of the wall time the gap's length later (an HOURLY rule makes
+  // both): the one that exists is kept.
+  const byInstant = new Map<string, Occurrence>();
   for (const local of locals) {
     const utc = localToUtc(local, zone);
     if (utc >= beforeUtc || excludedTimes.has(utc) || excludedDays.has(local.slice(0, 10))) continue;
-    occurrences.push({ local, utc });
+    const kept = byInstant.get(utc);
+    if (kept === undefined || (kept.local !== local && local === utcToLocal(utc, zone)))
+      byInstant.set(utc, { local, utc });
   }
-  if (occurrences.length > MAX_OCCURRENCES) throw tooMany();
-  return occurrences.sort((a, b) => (a.utc < b.utc ? -1 : a.utc > b.utc ? 1 : 0));
+  if (byInstant.size > MAX_OCCURRENCES) throw tooMany();
+  return [...byInstant.values()].sort((a, b) => (a.utc < b.utc ? -1 : a.utc > b.utc ? 1 : 0));
 }
