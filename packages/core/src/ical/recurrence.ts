@@ -88,6 +88,28 @@ function toEventDate(time: ICAL.Time, tzid: string | undefined, zone: string): R
   return { kind: 'time', local: wall };
 }
 
+/**
+ * Every date and date-time in a line's value exists (ical.js quietly turns 29 February 2029 into 1 March and
+ * 25:00 into the next day's 01:00).
+ */
+function checkDatesExist(line: string): void {
+  const value = line.replace(/^[^:"]*(?:"[^"]*"[^:"]*)*:/, '');
+  for (const match of value.matchAll(/(?<!\d)(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2}))?(?!\d)/g)) {
+    const [year, month, day, hour = 0, minute = 0, second = 0] = match
+      .slice(1)
+      .map((part) => Number(part ?? 0));
+    const date = new Date(Date.UTC(year!, month! - 1, day!));
+    if (
+      date.getUTCMonth() !== month! - 1 ||
+      date.getUTCDate() !== day ||
+      hour > 23 ||
+      minute > 59 ||
+      second > 60
+    )
+      throw new Error(`${match[0]} is not a date${match[4] === undefined ? '' : ' and time'} that exists`);
+  }
+}
+
 function checkRuleParts(value: string): void {
   const seen = new Set<string>();
   for (const part of value.split(';')) {
@@ -97,15 +119,18 @@ function checkRuleParts(value: string): void {
     if (!RULE_PARTS.has(key)) throw new Error(`unknown rule part "${name}"`);
     if (partValue === undefined || partValue.trim() === '') throw new Error(`rule part ${key} has no value`);
     if (seen.has(key)) throw new Error(`rule part ${key} is given twice`);
+    // ical.js reads INTERVAL=0 or -2 as 1: checked on the text.
+    if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
+      throw new Error(`${key} must be 1 or more`);
     seen.add(key);
   }
   if (!seen.has('FREQ')) throw new Error('a rule needs FREQ');
   if (seen.has('UNTIL') && seen.has('COUNT')) throw new Error('UNTIL and COUNT must not both be given');
 }
 
-function ruleOf(property: ICAL.Property, zone: string): Rule {
-  const value = String(property.toICALString().split(':').slice(1).join(':'));
-  checkRuleParts(value);
+function ruleOf(property: ICAL.Property, line: string, zone: string): Rule {
+  // The parts as written: ical.js's own reading drops unknown parts and mends bad values.
+  checkRuleParts(line.slice(line.indexOf(':') + 1));
   const rule = property.getFirstValue() as ICAL.Recur;
   if (rule.freq === 'SECONDLY' || rule.freq === 'MINUTELY')
     throw new Error(`FREQ=${rule.freq} is not supported: an event repeats at most hourly`);
@@ -125,7 +150,7 @@ function ruleOf(property: ICAL.Property, zone: string): Rule {
 
 /** Splits a recurrence given as one text (lines separated by newlines) or as a list. */
 export function recurrenceLines(value: string | readonly string[]): string[] {
-  const list = typeof value === 'string' ? value.split(/\r?\n/) : [...value];
+  const list = typeof value === 'string' ? value.replace(/\r?\n[ \t]/g, '').split(/\r?\n/) : [...value];
   return list.map((line) => line.replace(/\r?\n[ \t]/g, '').trim()).filter((line) => line !== '');
 }
 
@@ -140,8 +165,9 @@ export function parseRecurrence(lines: readonly string[], zone: string): ParsedR
       if (!/^[A-Za-z-]+[;:]/.test(line))
         throw new Error('expected NAME:VALUE, for example RRULE:FREQ=WEEKLY');
       const property = ICAL.Property.fromString(line);
+      checkDatesExist(line);
       const name = property.name.toUpperCase();
-      if (name === 'RRULE') parsed.rules.push(ruleOf(property, zone));
+      if (name === 'RRULE') parsed.rules.push(ruleOf(property, line, zone));
       else if (name === 'RDATE' || name === 'EXDATE') {
         const tzid = property.getParameter('tzid') as string | undefined;
         const dates = property.getValues().map((value) => {
