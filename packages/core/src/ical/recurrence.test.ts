@@ -146,6 +146,31 @@ describe('expandRecurrence', () => {
     ]);
   });
 
+  it('keeps an RDATE or EXDATE given as an instant exact, even on the second reading of an overlap', () => {
+    // 2026-11-01 01:30 in New York is 05:30Z (EDT) and again 06:30Z (EST).
+    const lines = ['RRULE:FREQ=DAILY;COUNT=2', 'RDATE:20261101T063000Z', 'EXDATE:20261031T053000Z'];
+    expect(
+      expandRecurrence(
+        parseRecurrence(lines, NEW_YORK),
+        '2026-10-30 01:30:00',
+        NEW_YORK,
+        '2027-01-01 00:00:00',
+      ),
+    ).toEqual([
+      { local: '2026-10-30 01:30:00', utc: '2026-10-30 05:30:00' },
+      { local: '2026-11-01 01:30:00', utc: '2026-11-01 06:30:00' },
+    ]);
+  });
+
+  it('reads an UNTIL given as a date, against a DTSTART with a time, as the end of that day', () => {
+    const lines = ['RRULE:FREQ=WEEKLY;UNTIL=20260115'];
+    expect(locals(lines, '2026-01-01 19:00:00', 'Europe/Berlin', '2027-01-01 00:00:00')).toEqual([
+      '2026-01-01 19:00:00',
+      '2026-01-08 19:00:00',
+      '2026-01-15 19:00:00',
+    ]);
+  });
+
   it(`refuses more than ${MAX_OCCURRENCES} occurrences before the horizon`, () => {
     const hourly = parseRecurrence(['RRULE:FREQ=HOURLY'], 'UTC');
     expect(() => expandRecurrence(hourly, '2026-01-01 00:00:00', 'UTC', '2027-01-01 00:00:00')).toThrow(

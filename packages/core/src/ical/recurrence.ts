@@ -25,7 +25,10 @@ export class RecurrenceError extends Error {
 }
 
 /** A date of an `RDATE`/`EXDATE`: a wall time in the event's zone, or a whole day (`VALUE=DATE`). */
-type RecurrenceDate = { kind: 'time'; local: string } | { kind: 'date'; date: string };
+type RecurrenceDate =
+  /** `utc`: the exact instant, when the value names one (Z, or another zone's TZID): it may be the second
+   * reading of a wall time an autumn overlap repeats, which `local` alone would read as the first. */
+  { kind: 'time'; local: string; utc?: string } | { kind: 'date'; date: string };
 
 export interface ParsedRecurrence {
   rules: Rule[];
@@ -79,11 +82,13 @@ function isUtc(time: ICAL.Time): boolean {
 function toEventDate(time: ICAL.Time, tzid: string | undefined, zone: string): RecurrenceDate {
   if (time.isDate) return { kind: 'date', date: wallTime(time).slice(0, 10) };
   const wall = wallTime(time);
-  if (isUtc(time)) return { kind: 'time', local: utcToLocal(wall, zone) };
+  if (isUtc(time)) return { kind: 'time', local: utcToLocal(wall, zone), utc: wall };
   if (tzid !== undefined) {
     const iana = ianaZoneOf(tzid);
     if (iana === undefined) throw new Error(`unknown time zone "${tzid}"`);
-    return { kind: 'time', local: iana === zone ? wall : utcToLocal(localToUtc(wall, iana), zone) };
+    if (iana === zone) return { kind: 'time', local: wall };
+    const utc = localToUtc(wall, iana);
+    return { kind: 'time', local: utcToLocal(utc, zone), utc };
   }
   return { kind: 'time', local: wall };
 }
@@ -217,20 +222,23 @@ export function expandRecurrence(
       if (locals.size > MAX_OCCURRENCES + 1) throw tooMany();
     }
   }
-  for (const date of recurrence.rdates)
-    locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
+  const exact: Occurrence[] = [];
+  for (const date of recurrence.rdates) {
+    if (date.kind === 'time' && date.utc !== undefined) exact.push({ local: date.local, utc: date.utc });
+    else locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
+  }
   const excludedTimes = new Set<string>();
   const excludedDays = new Set<string>();
   for (const date of recurrence.exdates) {
     if (date.kind === 'date') excludedDays.add(date.date);
-    else excludedTimes.add(localToUtc(date.local, zone));
+    else excludedTimes.add(date.utc ?? localToUtc(date.local, zone));
   }
   // One occurrence per instant (RFC 5545 §3.8.5.2: the recurrence set has no duplicates). A wall time a
   // spring-forward gap skips is the instant of the wall time the gap's length later (an HOURLY rule makes
   // both): the one that exists is kept.
   const byInstant = new Map<string, Occurrence>();
-  for (const local of locals) {
-    const utc = localToUtc(local, zone);
+  const wallTimes = [...locals].map((local) => ({ local, utc: localToUtc(local, zone) }));
+  for (const { local, utc } of [...wallTimes, ...exact]) {
     if (utc >= beforeUtc || excludedTimes.has(utc) || excludedDays.has(local.slice(0, 10))) continue;
     const kept = byInstant.get(utc);
     if (kept === undefined || (kept.local !== local && local === utcToLocal(utc, zone)))
