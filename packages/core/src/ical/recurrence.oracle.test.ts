@@ -82,6 +82,18 @@ const TEMPLATES: [string, string, number?][] = [
   ['2026-09-01', 'FREQ=DAILY;COUNT=70'],
   ['2026-01-10', 'FREQ=DAILY;INTERVAL=10;COUNT=5'],
   ['2018-10-01', 'FREQ=WEEKLY;BYDAY=MO,SA', 3],
+  ['2026-03-25', 'FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=30;COUNT=30'],
+  ['2026-01-09', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=10'],
+  ['2026-07-26', 'FREQ=YEARLY;BYMONTH=1,7;BYDAY=SA,SU;BYSETPOS=-1', 6],
+  ['2026-01-01', 'FREQ=YEARLY;BYWEEKNO=1,-1;BYDAY=TH', 6],
+  ['2026-12-28', 'FREQ=YEARLY;BYWEEKNO=53;BYDAY=MO', 12],
+  ['2026-12-31', 'FREQ=YEARLY;BYYEARDAY=-1,-365', 6],
+  ['2026-01-12', 'FREQ=YEARLY;BYMONTH=1,2;BYDAY=2MO,-1MO', 6],
+  ['2026-01-05', 'FREQ=YEARLY;BYDAY=1MO,-1MO', 6],
+  ['2026-02-01', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1,-1;BYMONTH=2,5,8,11'],
+  ['2026-01-01', 'FREQ=DAILY;BYMONTHDAY=1,15;BYDAY=TH'],
+  ['2026-01-04', 'FREQ=HOURLY;INTERVAL=5;BYDAY=SU;COUNT=30'],
+  ['2026-03-07', 'FREQ=HOURLY;INTERVAL=7;COUNT=40'],
 ];
 
 interface OracleCase {
@@ -109,7 +121,12 @@ function ours(c: OracleCase): string[] {
   const allDay = isAllDay(c);
   const before = allDay ? localToUtc(`${c.before} 00:00:00`, c.zone) : c.before;
   const startLocal = allDay ? `${c.start} 00:00:00` : c.start;
-  const occurrences = expandRecurrence(parseRecurrence(c.lines, c.zone), startLocal, c.zone, before);
+  const occurrences = expandRecurrence(
+    parseRecurrence(c.lines, c.zone, { allDay }),
+    startLocal,
+    c.zone,
+    before,
+  );
   return occurrences.map((o) => (allDay ? o.local.slice(0, 10) : `${o.utc.replace(' ', 'T')}Z`)).sort();
 }
 
@@ -211,7 +228,8 @@ function generate(): OracleCase[] {
         ],
       });
     });
-    // The rule as an all-day event (UNTIL as a DATE), in one zone per rule.
+    // The rule as an all-day event (UNTIL as a DATE), in one zone per rule; none with a time of day.
+    if (/HOURLY|BYHOUR|BYMINUTE|BYSECOND/.test(rule)) return;
     const entry = ZONES[t % ZONES.length]!;
     const allDayRule = rule.replace(/UNTIL=(\d{8})T\d{6}Z/, 'UNTIL=$1');
     const allDay: OracleCase = {

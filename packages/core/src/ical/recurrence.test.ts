@@ -61,6 +61,17 @@ describe('parseRecurrence refuses, naming the line and why', () => {
   });
 });
 
+describe('parseRecurrence for an all-day event', () => {
+  it('refuses a rule with a time of day (RFC 5545 §3.3.10)', () => {
+    for (const rule of ['RRULE:FREQ=HOURLY', 'RRULE:FREQ=DAILY;BYHOUR=9', 'RRULE:FREQ=WEEKLY;BYMINUTE=30']) {
+      expect(() => parseRecurrence([rule], 'UTC', { allDay: true })).toThrow(
+        /an all-day event repeats on days/,
+      );
+      expect(() => parseRecurrence([rule], 'UTC')).not.toThrow();
+    }
+  });
+});
+
 describe('recurrenceLines', () => {
   it('splits text, unfolds folded lines and drops blank ones', () => {
     expect(recurrenceLines('RRULE:FREQ=WEEKLY;\r\n BYDAY=TU\n\nEXDATE:20270101T190000Z\n')).toEqual([

@@ -160,10 +160,15 @@ export function recurrenceLines(value: string | readonly string[]): string[] {
 }
 
 /**
- * Reads recurrence lines for an event in `zone`.
+ * Reads recurrence lines for an event in `zone`. For an all-day event (`allDay`), rules with a time of day
+ * (FREQ=HOURLY, BYHOUR, BYMINUTE, BYSECOND: RFC 5545 §3.3.10 forbids them with a DATE DTSTART) are refused.
  * @throws RecurrenceError naming the first line refused and why.
  */
-export function parseRecurrence(lines: readonly string[], zone: string): ParsedRecurrence {
+export function parseRecurrence(
+  lines: readonly string[],
+  zone: string,
+  options: { allDay?: boolean } = {},
+): ParsedRecurrence {
   const parsed: ParsedRecurrence = { rules: [], rdates: [], exdates: [], lines: [] };
   lines.forEach((line, index) => {
     try {
@@ -172,8 +177,12 @@ export function parseRecurrence(lines: readonly string[], zone: string): ParsedR
       const property = ICAL.Property.fromString(line);
       checkDatesExist(line);
       const name = property.name.toUpperCase();
-      if (name === 'RRULE') parsed.rules.push(ruleOf(property, line, zone));
-      else if (name === 'RDATE' || name === 'EXDATE') {
+      if (name === 'RRULE') {
+        const rule = ruleOf(property, line, zone);
+        if (options.allDay && (rule.freq === 'HOURLY' || rule.byHour || rule.byMinute || rule.bySecond))
+          throw new Error('an all-day event repeats on days: no FREQ=HOURLY, BYHOUR, BYMINUTE or BYSECOND');
+        parsed.rules.push(rule);
+      } else if (name === 'RDATE' || name === 'EXDATE') {
         const tzid = property.getParameter('tzid') as string | undefined;
         const dates = property.getValues().map((value) => {
           const time = value instanceof ICAL.Period ? value.start : value;
