@@ -69,7 +69,7 @@ export function ruleOf(recur: ICAL.Recur, until: string | undefined): Rule {
     ['byMonthDay', 'BYMONTHDAY', 1, 31, true],
     ['byHour', 'BYHOUR', 0, 23, false],
     ['byMinute', 'BYMINUTE', 0, 59, false],
-    ['bySecond', 'BYSECOND', 0, 60, false],
+    ['bySecond', 'BYSECOND', 0, 59, false], // 60 (a leap second) is no wall time luxon reads
     ['bySetPos', 'BYSETPOS', 1, 366, true],
   ];
   for (const [key, name, low, high, signed] of numbers) {
@@ -121,7 +121,10 @@ function inWeeks(day: number, weeks: number[], wkst: number): boolean {
   return weeks.some((n) => n === week || count + n + 1 === week);
 }
 
-/** The days of one period that pass every date part; `scope` is where ordinal BYDAY counts (month or year). */
+/**
+ * The days of one period that pass every date part (an ordinal BYDAY counts in the month, or in the year for a
+ * YEARLY rule without BYMONTH).
+ */
 function daysOf(rule: Rule, first: number, last: number, start: [number, number, number]): number[] {
   const defaults = !rule.byWeekNo && !rule.byYearDay && !rule.byMonthDay && !rule.byDay;
   const out: number[] = [];
