@@ -204,7 +204,6 @@ export async function importCalendar(context: RequestContext, text: string): Pro
     throw error;
   }
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, skipped: [...calendar.skipped] };
-  const recurring = 'recurrence' in specsFor(context, true);
   const stored = await storedByUid(
     context,
     calendar.events.map((event) => event.uid),
@@ -215,10 +214,6 @@ export async function importCalendar(context: RequestContext, text: string): Pro
       context.logger.debug({ icsImport: { done: index, total } }, 'importing iCalendar events');
     const known = stored.get(event.uid);
     const skip = (reason: string) => report.skipped.push({ uid: event.uid, line: event.line, reason });
-    if (event.recurrence.length > 0 && !recurring) {
-      skip('a recurring event, and this service does not store recurrence yet');
-      continue;
-    }
     const version = versionOf(event);
     if (event.cancelled) {
       if (known && known.status !== 'trash' && isNewer(version, known)) {
@@ -237,8 +232,7 @@ export async function importCalendar(context: RequestContext, text: string): Pro
       skip(`the event imported from it (${known.eventId}) is in the trash`);
       continue;
     }
-    const recurrence = recurring ? event.recurrence : undefined;
-    const id = await write(context, event, recurrence, known?.eventId);
+    const id = await write(context, event, event.recurrence, known?.eventId);
     await remember(context, id, event.uid, version, known !== undefined);
     if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped);
     if (known) report.updated++;
