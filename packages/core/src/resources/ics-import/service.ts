@@ -48,10 +48,22 @@ interface Stored {
 /** Progress is logged (at debug level) every this many events: the CLI shows it. */
 const PROGRESS_EVERY = 25;
 
+/** The event write parameters of a create and of an update, built once per configuration. */
+const specsByConfig = new WeakMap<RequestContext['config'], { create: ParamSpecs; update: ParamSpecs }>();
+
 function specsFor(context: RequestContext, create: boolean): ParamSpecs {
   const { config } = context;
-  const currency = { symbol: config.currencySymbol, position: config.currencyPosition };
-  return eventWriteParams(create, geolocationFor(config), currency);
+  let specs = specsByConfig.get(config);
+  if (!specs) {
+    const currency = { symbol: config.currencySymbol, position: config.currencyPosition };
+    const geolocation = geolocationFor(config);
+    specs = {
+      create: eventWriteParams(true, geolocation, currency),
+      update: eventWriteParams(false, geolocation, currency),
+    };
+    specsByConfig.set(config, specs);
+  }
+  return create ? specs.create : specs.update;
 }
 
 async function storedByUid(context: RequestContext, uids: string[]): Promise<Map<string, Stored>> {
