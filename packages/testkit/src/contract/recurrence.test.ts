@@ -174,6 +174,24 @@ describeContract('recurring events', (service) => {
     expect((await service().request('GET', `/events/${one.id}`, { as: 'admin' })).status).toBe(404);
   });
 
+  it('restoring a trashed series restores the occurrences trashed with it, not one deleted on its own', async () => {
+    const series = (await createSeries()).json;
+    const list = (await occurrences(series.id)).json.events;
+    await service().request('DELETE', `/events/${list[0].id}`, { as: 'admin' });
+    await service().request('DELETE', `/events/${series.id}`, { as: 'admin' });
+    expect(total(await occurrences(series.id))).toBe(0);
+    const restored = await service().request('POST', `/events/${series.id}`, {
+      json: { status: 'publish' },
+      as: 'admin',
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.json.slug).toBe('chamber-music');
+    const back = await occurrences(series.id);
+    expect(total(back)).toBe(59);
+    expect(back.json.events[0].slug).toBe('chamber-music');
+    expect(back.json.events.map((e: { id: number }) => e.id)).not.toContain(list[0].id);
+  });
+
   it('stopping the recurrence ([]) removes the occurrences and the recurrence keys', async () => {
     const series = (await createSeries()).json;
     const res = await service().request('POST', `/events/${series.id}`, {
