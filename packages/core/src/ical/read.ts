@@ -11,6 +11,10 @@
  * - Recurrence: RRULE, RDATE and EXDATE lines as written (TZIDs named by their IANA zone), checked by
  *   `parseRecurrence`; VEVENTs with a RECURRENCE-ID are the exceptions of the VEVENT with their UID and
  *   without one, and a cancelled exception becomes an EXDATE of its series.
+ * - UIDs: as written, except the plugin's `<post id>-<start unix>-<end unix>@<host>`, known by `<post id>@<host>`
+ *   (`stableUid`), so that an event moved on the plugin's site updates the one imported before.
+ * - LOCATION is read into a venue (`venueOfLocation`), GEO gives its coordinates, ORGANIZER (CN and mailto)
+ *   an organizer, CATEGORIES category names; CLASS:PRIVATE/CONFIDENTIAL makes the event private.
  * - Errors: anything that breaks RFC 5545 refuses the file with an `IcsError` naming the line. Events that
  *   are well formed but cannot be imported (an exception without its series, a VTODO) are reported as skipped.
  */

@@ -173,6 +173,22 @@ describeContract('ical import', (service) => {
     expect((await importText(same)).json.updated).toBe(0);
   });
 
+  it('trashes an imported event the source cancelled (a newer STATUS:CANCELLED); never imports a cancelled one', async () => {
+    await importText(fixture('google'));
+    const cancelled = fixture('google').replace(
+      /(UID:3h4i5j6k7l8m9n0o1p2q3r4s5t@google\.com[\s\S]*?)SEQUENCE:0\r\nSTATUS:CONFIRMED/,
+      '$1SEQUENCE:1\r\nSTATUS:CANCELLED',
+    );
+    expect((await importText(cancelled)).json).toMatchObject({ created: 0, updated: 1 });
+    expect((await events()).has('Knicks game')).toBe(false);
+    expect((await importText(cancelled)).json).toMatchObject({ created: 0, updated: 0 });
+    await service().reset();
+    const fresh = await importText(cancelled);
+    expect(fresh.json.skipped).toEqual([
+      { uid: '3h4i5j6k7l8m9n0o1p2q3r4s5t@google.com', line: 88, reason: 'cancelled (STATUS:CANCELLED)' },
+    ]);
+  });
+
   it('takes the calendar as JSON {"calendar": "…"} too', async () => {
     const res = await service().request('POST', '/events/import', {
       json: { calendar: fixture('tec-single-event') },

@@ -8,6 +8,10 @@
  *   has a higher SEQUENCE, or the same SEQUENCE and a later LAST-MODIFIED (over the VEVENT and its exceptions),
  *   and is otherwise unchanged. A write here bumps the stored SEQUENCE (the event changed), so an event edited
  *   here keeps its edits until the source's SEQUENCE passes it.
+ * - An update sets what the file says: title, times, zone, status, website, venue, organizers, categories and
+ *   recurrence (none clears them). A description the file no longer has is kept: the write path takes no empty
+ *   description. An exception the source dropped stays an exception here; a newer STATUS:CANCELLED trashes the
+ *   imported event (and a series' occurrences with it).
  * - Skipped, with their line and why: what the reading skipped (an exception without its series, a VTODO),
  *   cancelled events never imported, events whose imported copy is in the trash, exceptions on a date the
  *   series does not hold (beyond the horizon, or moved by a changed rule).
