@@ -376,7 +376,7 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
     expect(noCommand).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: missing command (serve, migrate, users, keys); see calendar-events --help\n',
+      stderr: 'error: missing command (serve, migrate, users, keys, import); see calendar-events --help\n',
     });
     expect(unknownOption).toEqual({
       code: 2,

@@ -35,6 +35,7 @@ import {
   timeZone,
   UsageError,
 } from './cli-arguments.js';
+import { importCommand } from './import-ics.js';
 import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
 import type { ServerTimeouts } from './transport.js';
@@ -80,11 +81,16 @@ async function withDatabase<T>(url: string, run: (database: CalendarDatabase) =>
 export interface CliOutput {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Whether stderr is a terminal (progress lines are rewritten in place there). */
+  stderrIsTTY?: boolean;
+  /** What a `-` file argument reads (default: the process's stdin). */
+  stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stderrIsTTY: process.stderr.isTTY === true,
 };
 
 /** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
@@ -356,7 +362,10 @@ function buildProgram(output: CliOutput): Command {
       print(`revoked key "${options.name}" of ${options.user}`);
     });
 
+  const imports = importCommand(program, output, withDatabase);
+
   requireSubcommand(users, 'calendar-events users');
+  requireSubcommand(imports, 'calendar-events import');
   requireSubcommand(keys, 'calendar-events keys');
   requireSubcommand(program, 'calendar-events');
   return program;

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { IcsError, readCalendar, stableUid } from './read.js';
+import { venueOfLocation } from './read-fields.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./testdata/${name}.ics`, import.meta.url), 'utf8');
+const read = (name: string, zone = 'UTC') => readCalendar(fixture(name), zone);
+
+/** A calendar around the given lines, CRLF as RFC 5545 writes it. */
+const calendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+const vevent = (...lines: string[]) => [
+  'BEGIN:VEVENT',
+  'UID:a@test',
+  'DTSTAMP:20260101T000000Z',
+  ...lines,
+  'END:VEVENT',
+];
+
+function refusal(text: string): IcsError {
+  try {
+    readCalendar(text, 'UTC');
+  } catch (error) {
+    if (error instanceof IcsError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('readCalendar on producers’ exports', () => {
+  it('Google Calendar: TZID events, a weekly rule with EXDATE, a moved and a cancelled occurrence', () => {
+    const { events, skipped } = read('google');
+    expect(skipped).toEqual([]);
+    const [standup, holiday, game] = events;
+    expect(standup).toMatchObject({
+      uid: '7kukuqrfedlm2f9t0vr42q2ggs@google.com',
+      title: 'Team standup',
+      start: '2027-01-05 09:00:00',
+      end: '2027-01-05 09:30:00',
+      timezone: 'America/New_York',
+      allDay: false,
+      lastModifiedUtc: '2026-11-10 09:00:00',
+      // Folded lines are unfolded, \n is a line break.
+      description: 'Weekly sync of the team.\nJoin with Google Meet: https://meet.google.com/abc-defg-hij',
+      recurrence: [
+        'RRULE:FREQ=WEEKLY;WKST=SU;UNTIL=20270330T135959Z;BYDAY=TU',
+        'EXDATE;TZID=America/New_York:20270119T090000',
+        // The cancelled occurrence.
+        'EXDATE;TZID=America/New_York:20270216T090000',
+      ],
+    });
+    expect(standup!.exceptions).toHaveLength(1);
+    expect(standup!.exceptions[0]).toMatchObject({
+      title: 'Team standup (moved)',
+      start: '2027-02-02 10:00:00',
+      originalStartUtc: '2027-02-02 14:00:00',
+      sequence: 1,
+    });
+    // All day: DTEND is the day after; the calendar's X-WR-TIMEZONE holds the days.
+    expect(holiday).toMatchObject({
+      start: '2027-01-15 00:00:00',
+      end: '2027-01-15 23:59:59',
+      allDay: true,
+      timezone: 'America/New_York',
+    });
+    expect(game).toMatchObject({
+      timezone: 'UTC',
+      start: '2027-01-20 00:00:00',
+      venue: {
+        venue: 'Madison Square Garden',
+        address: '4 Pennsylvania Plaza',
+        city: 'New York',
+        state: 'NY',
+        zip: '10001',
+        country: 'USA',
+      },
+      organizers: [{ organizer: 'Jane Doe', email: 'jane.doe@example.com' }],
+    });
+  });
+
+  it('Outlook: Windows zone names, a Customized Time Zone converted through its VTIMEZONE, CLASS:PRIVATE', () => {
+    const { events } = read('outlook');
+    expect(events.map((e) => [e.timezone, e.start, e.end, e.allDay, e.status])).toEqual([
+      ['Europe/Berlin', '2027-02-10 10:00:00', '2027-02-10 11:30:00', false, 'publish'],
+      ['America/Los_Angeles', '2027-01-04 09:00:00', '2027-01-04 09:30:00', false, 'publish'],
+      ['UTC', '2027-03-01 00:00:00', '2027-03-01 23:59:59', true, 'private'],
+      // 14:00 in the file's own zone (+01:00 before the March change) is 13:00 UTC.
+      ['UTC', '2027-03-15 13:00:00', '2027-03-15 15:00:00', false, 'publish'],
+    ]);
+    expect(events[1]!.recurrence).toEqual([
+      'EXDATE;TZID=America/Los_Angeles:20270118T090000',
+      'RRULE:FREQ=WEEKLY;COUNT=12;BYDAY=MO,WE',
+    ]);
+    expect(events[0]!.venue).toEqual({
+      venue: 'Konferenzraum Elbe',
+      address: 'Am Sandtorkai 1',
+      zip: '20457',
+      city: 'Hamburg',
+    });
+    expect(events[0]!.uid).toMatch(/^040000008200E00074C5B7101A82E008.{80,}$/);
+  });
+
+  it('Apple Calendar: floating times in X-WR-TIMEZONE, multi-day DATE events, LOCATION on lines', () => {
+    const { events } = read('apple');
+    expect(events.map((e) => [e.title, e.timezone, e.start, e.end, e.allDay])).toEqual([
+      ['La Bohème', 'Europe/Paris', '2027-03-12 19:30:00', '2027-03-12 22:00:00', false],
+      ['Vacances en Bretagne', 'Europe/Paris', '2027-04-15 00:00:00', '2027-04-17 23:59:59', true],
+      ['Marché du samedi', 'Europe/Paris', '2027-03-20 08:00:00', '2027-03-20 09:00:00', false],
+      ['Anniversaire de Claire', 'Europe/Paris', '2027-05-01 00:00:00', '2027-05-01 23:59:59', true],
+    ]);
+    expect(events[0]!.venue).toEqual({
+      venue: 'Opéra Bastille',
+      address: 'Place de la Bastille',
+      zip: '75012',
+      city: 'Paris',
+      country: 'France',
+    });
+    expect(events[0]!.website).toBe('https://www.operadeparis.fr/');
+    expect(events[2]!.description).toBe('Fromage &amp; pain &lt;frais&gt;');
+    expect(events[3]!.recurrence).toEqual(['RRULE:FREQ=YEARLY']);
+  });
+
+  it('Thunderbird: /mozilla.org/ TZIDs, DURATION, CATEGORIES, a VTODO skipped', () => {
+    const { events, skipped } = read('thunderbird', 'Europe/Berlin');
+    expect(events[0]).toMatchObject({ sequence: 2, categories: ['Social', 'Berlin'] });
+    expect(events[1]).toMatchObject({
+      timezone: 'Europe/Vienna',
+      start: '2027-02-25 19:30:00',
+      end: '2027-02-25 22:00:00',
+      organizers: [{ organizer: 'Anna Berger', email: 'anna.berger@example.at' }],
+    });
+    // No X-WR-TIMEZONE: the site's zone holds the all-day dates.
+    expect(events[2]).toMatchObject({ allDay: true, timezone: 'Europe/Berlin', status: 'private' });
+    expect(skipped).toEqual([
+      { uid: '11111111-2222-4333-8444-555555555555', line: 93, reason: 'a VTODO is not an event' },
+    ]);
+  });
+
+  it("the plugin's own exports: all-day as 00:00–23:59:59, UIDs without the start and end", () => {
+    const allDay = read('tec-all-day-event').events[0]!;
+    expect(allDay).toMatchObject({
+      uid: '1503@127.0.0.1',
+      allDay: true,
+      timezone: 'Europe/Berlin',
+      start: '2026-12-05 00:00:00',
+      end: '2026-12-06 23:59:59',
+    });
+    const list = read('tec-list-feed').events;
+    expect(list).toHaveLength(30);
+    expect(list[0]!.venue).toEqual({
+      venue: 'Venue 1',
+      address: '1 Main St',
+      city: 'Shelbyville',
+      zip: '62700',
+      country: 'United States',
+    });
+    expect(read('tec-single-event').events[0]).toMatchObject({
+      timezone: 'Europe/Berlin',
+      start: '2027-01-21 19:30:00',
+      categories: ['Music'],
+      organizers: [{ organizer: 'Kammermusikfreunde Ical', email: 'info@kammer.example' }],
+    });
+    expect(stableUid('262-1795651200-1795737599@127.0.0.1')).toBe('262@127.0.0.1');
+    expect(stableUid('abc@google.com')).toBe('abc@google.com');
+  });
+});
+
+describe('readCalendar refuses a broken file naming the line', () => {
+  it.each([
+    [calendar(...vevent('DTSTART:20260101T100000', 'no colon here')), 8, /expected a content line/],
+    [calendar(...vevent('DTSTART:20261301T100000')), 7, /no month 13/],
+    [calendar(...vevent('DTSTART:2026')), 7, /not a date/],
+    [calendar(...vevent('SUMMARY:no start')), 4, /needs a DTSTART/],
+    [calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000'), 7, /END:VCALENDAR where END:VEVENT/],
+    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /BEGIN:VCALENDAR is never ended/],
+    [calendar(...vevent('DTSTART:20260101T100000', 'END:VTODO')), 8, /END:VTODO where END:VEVENT/],
+    [calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')), 7, /unknown time zone TZID=Mars/],
+    [calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')), 8, /DTEND is before DTSTART/],
+    [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /.+/],
+    [
+      calendar(...vevent('DTSTART:20260101T100000', 'SUMMARY:x', 'RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270101')),
+      9,
+      /UNTIL and COUNT/,
+    ],
+    [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/],
+    [calendar('BEGIN:VEVENT', 'DTSTART:20260101T100000', 'END:VEVENT'), 4, /needs a UID/],
+    ['', 1, /empty/],
+    ['BEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /expected BEGIN:VCALENDAR/],
+  ])('%#', (text, line, reason) => {
+    const error = refusal(text);
+    expect(error.line).toBe(line);
+    expect(error.reason).toMatch(reason);
+    expect(error.message).toBe(`line ${line}: ${error.reason}`);
+  });
+
+  it('an exception without its series is skipped, not refused', () => {
+    const { events, skipped } = readCalendar(
+      calendar(...vevent('RECURRENCE-ID:20260108T100000Z', 'DTSTART:20260108T110000Z')),
+      'UTC',
+    );
+    expect(events).toEqual([]);
+    expect(skipped).toEqual([
+      { uid: 'a@test', line: 4, reason: 'a RECURRENCE-ID of a series this file does not hold' },
+    ]);
+  });
+
+  it('a DURATION of days keeps the wall time across a daylight-saving change', () => {
+    const { events } = readCalendar(
+      calendar(...vevent('DTSTART;TZID=Europe/Berlin:20260328T120000', 'DURATION:P1DT1H')),
+      'UTC',
+    );
+    expect(events[0]).toMatchObject({ start: '2026-03-28 12:00:00', end: '2026-03-29 13:00:00' });
+  });
+});
+
+describe('venueOfLocation', () => {
+  it.each([
+    ['Room 1', { venue: 'Room 1' }],
+    ['Cafe, Main St 1, Springfield', { venue: 'Cafe', address: 'Main St 1', city: 'Springfield' }],
+    [
+      'Hall, 1 Road, Town, Region, 12345, Country',
+      {
+        venue: 'Hall',
+        address: '1 Road',
+        city: 'Town',
+        province: 'Region',
+        zip: '12345',
+        country: 'Country',
+      },
+    ],
+  ])('%s', (location, venue) => {
+    expect(venueOfLocation(location)).toEqual(venue);
+  });
+});

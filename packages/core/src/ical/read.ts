@@ -1,0 +1,388 @@
+/**
+ * Reads an iCalendar file (RFC 5545) into the events it holds, as plain inputs for the event write path.
+ *
+ * - Times: a `TZID` is an IANA zone, a Windows zone name (Outlook, Exchange) or a prefixed IANA name
+ *   (Thunderbird's `/mozilla.org/…`), all read by `ianaZoneOf`; a TZID none of those know, defined by a
+ *   VTIMEZONE of the file, is converted with ical.js from that VTIMEZONE to UTC, and the event kept in UTC.
+ *   UTC times (`…Z`) stay UTC. Floating times and all-day dates are read in the calendar's `X-WR-TIMEZONE`
+ *   when it names a zone (Google and Apple write it), else in the site's zone.
+ * - All day: DATE values (`DTEND` is the day after the last, RFC 5545 §3.6.1), and the plugin's own shape,
+ *   00:00:00 to 23:59:59 in a zone, which is how The Events Calendar exports its all-day events.
+ * - Recurrence: RRULE, RDATE and EXDATE lines as written (TZIDs named by their IANA zone), checked by
+ *   `parseRecurrence`; VEVENTs with a RECURRENCE-ID are the exceptions of the VEVENT with their UID and
+ *   without one, and a cancelled exception becomes an EXDATE of its series.
+ * - UIDs: as written, except the plugin's `<post id>-<start unix>-<end unix>@<host>`, known by `<post id>@<host>`
+ *   (`stableUid`), so that an event moved on the plugin's site updates the one imported before.
+ * - LOCATION is read into a venue (`venueOfLocation`), GEO gives its coordinates, ORGANIZER (CN and mailto)
+ *   an organizer, CATEGORIES category names; CLASS:PRIVATE/CONFIDENTIAL makes the event private.
+ * - Errors: anything that breaks RFC 5545 refuses the file with an `IcsError` naming the line. Events that
+ *   are well formed but cannot be imported (an exception without its series, a VTODO) are reported as skipped.
+ */
+import ICAL from 'ical.js';
+import { localToUtc, utcToLocal } from '../dates/zones.js';
+import {
+  coordinatesOf,
+  descriptionHtml,
+  type IcsOrganizer,
+  type IcsVenue,
+  organizerOf,
+  venueOfLocation,
+} from './read-fields.js';
+import { IcsError, type LineMap, readComponents } from './read-lines.js';
+import { parseRecurrence, RecurrenceError } from './recurrence.js';
+import { ianaZoneOf } from './zones.js';
+
+export type { IcsOrganizer, IcsVenue } from './read-fields.js';
+export { IcsError } from './read-lines.js';
+
+/** What an imported VEVENT says, as the event write path takes it. */
+export interface IcsEventFields {
+  uid: string;
+  /** The line of its BEGIN:VEVENT. */
+  line: number;
+  sequence: number;
+  /** LAST-MODIFIED, UTC `YYYY-MM-DD HH:MM:SS`. */
+  lastModifiedUtc: string | undefined;
+  title: string;
+  /** HTML. */
+  description: string;
+  /** URL. */
+  website: string;
+  /** `YYYY-MM-DD HH:MM:SS` in `timezone`. */
+  start: string;
+  end: string;
+  timezone: string;
+  allDay: boolean;
+  /** CLASS:PRIVATE and CONFIDENTIAL → private; anything else is published. */
+  status: 'publish' | 'private';
+  /** STATUS:CANCELLED. */
+  cancelled: boolean;
+  venue: IcsVenue | undefined;
+  organizers: IcsOrganizer[];
+  categories: string[];
+}
+
+/** A VEVENT with a RECURRENCE-ID: one occurrence of its series, changed. */
+export interface IcsException extends IcsEventFields {
+  /** RECURRENCE-ID: the start the rule gave the occurrence, UTC `YYYY-MM-DD HH:MM:SS`. */
+  originalStartUtc: string;
+}
+
+export interface IcsEvent extends IcsEventFields {
+  /** RRULE, RDATE and EXDATE lines; empty for a single event. */
+  recurrence: string[];
+  exceptions: IcsException[];
+}
+
+export interface IcsSkipped {
+  uid: string;
+  line: number;
+  reason: string;
+}
+
+export interface IcsCalendar {
+  events: IcsEvent[];
+  skipped: IcsSkipped[];
+}
+
+type Moment = { kind: 'date'; date: string } | { kind: 'time'; local: string; zone: string };
+
+interface Reading {
+  lines: LineMap;
+  /** The calendar's zone: floating times and all-day dates are read in it. */
+  zone: string;
+  /** VTIMEZONEs of the file, for TZIDs `ianaZoneOf` does not know. */
+  timezones: Map<string, ICAL.Timezone>;
+}
+
+const pad = (value: number, size = 2) => String(value).padStart(size, '0');
+
+function wallTime(time: ICAL.Time): string {
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
+}
+
+function addDays(date: string, days: number): string {
+  const moved = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10) + date.slice(10);
+}
+
+function addSeconds(utc: string, seconds: number): string {
+  const moved = new Date(`${utc.replace(' ', 'T')}Z`);
+  moved.setUTCSeconds(moved.getUTCSeconds() + seconds);
+  return moved.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function lineOf(reading: Reading, item: ICAL.Component | ICAL.Property): number {
+  return reading.lines.get(item) ?? 1;
+}
+
+function isUtc(time: ICAL.Time): boolean {
+  return time.zone === ICAL.Timezone.utcTimezone || time.zone?.tzid === 'UTC';
+}
+
+/** A date property's value as a day or a wall time in a zone we know. */
+function momentOf(reading: Reading, property: ICAL.Property): Moment {
+  const time = property.getFirstValue() as unknown;
+  if (!(time instanceof ICAL.Time))
+    throw new IcsError(lineOf(reading, property), `${property.name.toUpperCase()} is not a date`);
+  if (time.isDate) return { kind: 'date', date: wallTime(time).slice(0, 10) };
+  const tzid = property.getParameter('tzid') as string | undefined;
+  if (isUtc(time)) return { kind: 'time', local: wallTime(time), zone: 'UTC' };
+  if (tzid === undefined) return { kind: 'time', local: wallTime(time), zone: reading.zone };
+  const zone = ianaZoneOf(tzid);
+  if (zone !== undefined) return { kind: 'time', local: wallTime(time), zone };
+  const defined = reading.timezones.get(tzid);
+  if (!defined)
+    throw new IcsError(
+      lineOf(reading, property),
+      `unknown time zone TZID=${tzid}: no IANA or Windows zone of that name, and no VTIMEZONE in the file defines it`,
+    );
+  const zoned = time.clone();
+  zoned.zone = defined;
+  return { kind: 'time', local: wallTime(zoned.convertToZone(ICAL.Timezone.utcTimezone)), zone: 'UTC' };
+}
+
+/** A moment as a wall time in `zone`. */
+function inZone(moment: Extract<Moment, { kind: 'time' }>, zone: string): string {
+  return moment.zone === zone ? moment.local : utcToLocal(localToUtc(moment.local, moment.zone), zone);
+}
+
+function compact(local: string): string {
+  return local.replace(/[-: ]/g, (char) => (char === ' ' ? 'T' : ''));
+}
+
+/** DTSTART, DTEND or DURATION: start and end in one zone, and whether the event lasts whole days. */
+function scheduleOf(reading: Reading, event: ICAL.Component) {
+  const dtstart = event.getFirstProperty('dtstart');
+  if (!dtstart) throw new IcsError(lineOf(reading, event), 'a VEVENT needs a DTSTART');
+  const start = momentOf(reading, dtstart);
+  const dtend = event.getFirstProperty('dtend');
+  const durationProperty = event.getFirstProperty('duration');
+  const duration = durationProperty?.getFirstValue() as ICAL.Duration | undefined;
+  if (duration?.isNegative)
+    throw new IcsError(lineOf(reading, durationProperty!), 'DURATION must not be negative');
+  if (start.kind === 'date') {
+    let last = start.date;
+    if (dtend) {
+      const end = momentOf(reading, dtend);
+      if (end.kind !== 'date')
+        throw new IcsError(lineOf(reading, dtend), 'DTEND must be a DATE when DTSTART is a DATE');
+      if (end.date > start.date) last = addDays(end.date, -1);
+      else if (end.date < start.date) throw new IcsError(lineOf(reading, dtend), 'DTEND is before DTSTART');
+    } else if (duration) {
+      last = addDays(start.date, Math.max(1, duration.weeks * 7 + duration.days) - 1);
+    }
+    return {
+      start: `${start.date} 00:00:00`,
+      end: `${last} 23:59:59`,
+      timezone: reading.zone,
+      allDay: true,
+      first: start,
+    };
+  }
+  const zone = start.zone;
+  let end = start.local;
+  if (dtend) {
+    const moment = momentOf(reading, dtend);
+    if (moment.kind !== 'time')
+      throw new IcsError(lineOf(reading, dtend), 'DTEND must be a DATE-TIME when DTSTART is a DATE-TIME');
+    end = inZone(moment, zone);
+  } else if (duration) {
+    // Days are nominal (the same wall time days later), hours and less exact (RFC 5545 §3.3.6).
+    const days = addDays(start.local, duration.weeks * 7 + duration.days);
+    const seconds = duration.hours * 3600 + duration.minutes * 60 + duration.seconds;
+    end = utcToLocal(addSeconds(localToUtc(days, zone), seconds), zone);
+  }
+  if (localToUtc(end, zone) < localToUtc(start.local, zone))
+    throw new IcsError(lineOf(reading, dtend ?? dtstart), 'DTEND is before DTSTART');
+  // The plugin exports its all-day events as 00:00:00 to 23:59:59 in the event's zone.
+  const allDay = start.local.endsWith(' 00:00:00') && end.endsWith(' 23:59:59');
+  return { start: start.local, end, timezone: zone, allDay, first: start };
+}
+
+function text(event: ICAL.Component, name: string): string {
+  const value = event.getFirstPropertyValue(name);
+  return value === null || value === undefined ? '' : String(value).trim();
+}
+
+function utcOf(reading: Reading, property: ICAL.Property | null): string | undefined {
+  if (!property) return undefined;
+  const moment = momentOf(reading, property);
+  return moment.kind === 'date' ? `${moment.date} 00:00:00` : localToUtc(moment.local, moment.zone);
+}
+
+function fieldsOf(reading: Reading, event: ICAL.Component, uid: string) {
+  const schedule = scheduleOf(reading, event);
+  const sequenceText = text(event, 'sequence');
+  const sequence = sequenceText === '' ? 0 : Number(sequenceText);
+  if (!Number.isSafeInteger(sequence) || sequence < 0)
+    throw new IcsError(
+      lineOf(reading, event.getFirstProperty('sequence')!),
+      'SEQUENCE must be a whole number',
+    );
+  const location = text(event, 'location');
+  const venue = location === '' ? undefined : venueOfLocation(location);
+  const coordinates = coordinatesOf(event.getFirstProperty('geo'));
+  const classification = text(event, 'class').toUpperCase();
+  const fields: IcsEventFields = {
+    uid,
+    line: lineOf(reading, event),
+    sequence,
+    lastModifiedUtc: utcOf(reading, event.getFirstProperty('last-modified')),
+    title: text(event, 'summary'),
+    description: descriptionHtml(text(event, 'description')),
+    website: text(event, 'url'),
+    start: schedule.start,
+    end: schedule.end,
+    timezone: schedule.timezone,
+    allDay: schedule.allDay,
+    status: classification === 'PRIVATE' || classification === 'CONFIDENTIAL' ? 'private' : 'publish',
+    cancelled: text(event, 'status').toUpperCase() === 'CANCELLED',
+    venue: venue && coordinates ? { ...venue, ...coordinates } : venue,
+    organizers: event
+      .getAllProperties('organizer')
+      .map(organizerOf)
+      .filter((o): o is IcsOrganizer => o !== undefined),
+    categories: [
+      ...new Set(
+        event
+          .getAllProperties('categories')
+          .flatMap((p) => p.getValues().map((v) => String(v).trim()))
+          .filter((name) => name !== ''),
+      ),
+    ],
+  };
+  return { fields, first: schedule.first };
+}
+
+/** RRULE, RDATE and EXDATE of a VEVENT as lines, their TZIDs named by IANA zones; checked as the write checks them. */
+function recurrenceOf(reading: Reading, event: ICAL.Component, zone: string): string[] {
+  const properties = ['rrule', 'exrule', 'rdate', 'exdate'].flatMap((name) => event.getAllProperties(name));
+  properties.sort((a, b) => lineOf(reading, a) - lineOf(reading, b));
+  const lines = properties.map((property) => {
+    const tzid = property.getParameter('tzid') as string | undefined;
+    if (tzid === undefined) return property.toICALString();
+    const iana = ianaZoneOf(tzid);
+    if (iana !== undefined) {
+      property.setParameter('tzid', iana);
+      return property.toICALString();
+    }
+    // A zone of the file's own: its instants, in UTC.
+    const utc = property.getValues().map((value) => {
+      const single = new ICAL.Property(property.name);
+      single.setParameter('tzid', tzid);
+      single.setValue(value as ICAL.Time);
+      reading.lines.set(single, lineOf(reading, property));
+      const moment = momentOf(reading, single);
+      return moment.kind === 'date' ? compact(moment.date) : `${compact(moment.local)}Z`;
+    });
+    return `${property.name.toUpperCase()}:${utc.join(',')}`;
+  });
+  if (lines.length === 0) return lines;
+  try {
+    parseRecurrence(lines, zone);
+  } catch (error) {
+    if (!(error instanceof RecurrenceError)) throw error;
+    throw new IcsError(lineOf(reading, properties[error.index] ?? properties[0]!), error.reason);
+  }
+  return lines;
+}
+
+/** A cancelled occurrence as the EXDATE of its series. */
+function exdateOf(moment: Moment, zone: string): string {
+  if (moment.kind === 'date') return `EXDATE;VALUE=DATE:${compact(moment.date)}`;
+  const local = inZone(moment, zone);
+  return zone === 'UTC' ? `EXDATE:${compact(local)}Z` : `EXDATE;TZID=${zone}:${compact(local)}`;
+}
+
+function zonesOf(calendar: ICAL.Component): Map<string, ICAL.Timezone> {
+  const zones = new Map<string, ICAL.Timezone>();
+  for (const component of calendar.getAllSubcomponents('vtimezone')) {
+    const tzid = String(component.getFirstPropertyValue('tzid') ?? '');
+    if (tzid !== '') zones.set(tzid, new ICAL.Timezone(component));
+  }
+  return zones;
+}
+
+/**
+ * The UID an event is known by. The plugin writes `<post id>-<start unix>-<end unix>@<host>`, which changes
+ * whenever the event moves: it is known by `<post id>@<host>`, so that a moved event updates the one imported.
+ */
+export function stableUid(uid: string): string {
+  const plugin = /^(\d+)-\d{1,12}-\d{1,12}@(.+)$/.exec(uid);
+  return plugin ? `${plugin[1]}@${plugin[2]}` : uid;
+}
+
+function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out: IcsCalendar): void {
+  const declared = text(calendar, 'x-wr-timezone');
+  const reading: Reading = {
+    lines,
+    zone: (declared !== '' && ianaZoneOf(declared)) || siteZone,
+    timezones: zonesOf(calendar),
+  };
+  const masters = new Map<string, IcsEvent>();
+  const exceptions: Array<{ event: ICAL.Component; uid: string }> = [];
+  for (const component of calendar.getAllSubcomponents()) {
+    const kind = component.name.toUpperCase();
+    if (kind === 'VTIMEZONE') continue;
+    const uid = stableUid(text(component, 'uid'));
+    if (kind !== 'VEVENT') {
+      out.skipped.push({ uid, line: lineOf(reading, component), reason: `a ${kind} is not an event` });
+      continue;
+    }
+    if (uid === '') throw new IcsError(lineOf(reading, component), 'a VEVENT needs a UID');
+    if (component.hasProperty('recurrence-id')) {
+      exceptions.push({ event: component, uid });
+      continue;
+    }
+    const { fields } = fieldsOf(reading, component, uid);
+    const event: IcsEvent = {
+      ...fields,
+      recurrence: recurrenceOf(reading, component, fields.timezone),
+      exceptions: [],
+    };
+    const earlier = masters.get(uid);
+    if (earlier) {
+      const [kept, dropped] = earlier.sequence >= event.sequence ? [earlier, event] : [event, earlier];
+      masters.set(uid, kept);
+      out.skipped.push({
+        uid,
+        line: dropped.line,
+        reason: `another VEVENT with this UID (line ${kept.line}) has a higher or equal SEQUENCE`,
+      });
+    } else masters.set(uid, event);
+  }
+  for (const { event, uid } of exceptions) {
+    const master = masters.get(uid);
+    const line = lineOf(reading, event);
+    if (!master) {
+      out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of a series this file does not hold' });
+      continue;
+    }
+    const property = event.getFirstProperty('recurrence-id')!;
+    const original = momentOf(reading, property);
+    const originalStartUtc =
+      original.kind === 'date'
+        ? localToUtc(`${original.date} 00:00:00`, master.timezone)
+        : localToUtc(original.local, original.zone);
+    const { fields } = fieldsOf(reading, event, uid);
+    if (master.recurrence.length === 0)
+      out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of an event that does not recur' });
+    else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
+    else master.exceptions.push({ ...fields, originalStartUtc });
+  }
+  out.events.push(...masters.values());
+}
+
+/**
+ * The events of an iCalendar text; floating times and all-day dates are read in `siteZone` unless the
+ * calendar names its own (X-WR-TIMEZONE).
+ * @throws IcsError naming the line of the first problem.
+ */
+export function readCalendar(text: string, siteZone: string): IcsCalendar {
+  const { calendars, lines } = readComponents(text);
+  const out: IcsCalendar = { events: [], skipped: [] };
+  for (const calendar of calendars) readOne(calendar, lines, siteZone, out);
+  return out;
+}

@@ -1,0 +1,74 @@
+/**
+ * `POST /events/import` (issue 18): an iCalendar file in, what was created, updated, left unchanged and
+ * skipped out. Editors and above, as the file writes events of any author's and venues and organizers.
+ */
+import { z } from 'zod';
+import { isEditor } from '../../auth/capabilities.js';
+import { describe, texts } from '../../i18n/descriptions.js';
+import type { RequestContext } from '../../route-table/context.js';
+import { param } from '../../route-table/params.js';
+import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
+import { importCalendar } from './service.js';
+
+const count = (en: string, de: string) => z.number().int().nonnegative().meta(describe(en, de));
+
+export const importReportSchema = z
+  .object({
+    created: count('Events created (UIDs not imported before).', 'Angelegte Veranstaltungen (neue UIDs).'),
+    updated: count(
+      'Events updated (a higher SEQUENCE, or a later LAST-MODIFIED, than imported before).',
+      'Geänderte Veranstaltungen (höhere SEQUENCE oder späteres LAST-MODIFIED als beim letzten Import).',
+    ),
+    unchanged: count(
+      'Events left as they are (imported before, not newer).',
+      'Unveränderte Veranstaltungen (schon importiert, nicht neuer).',
+    ),
+    skipped: z
+      .array(
+        z.object({
+          uid: z.string().meta(describe('The UID.', 'Die UID.')),
+          line: z
+            .number()
+            .int()
+            .positive()
+            .meta(describe('The line of its BEGIN.', 'Die Zeile seines BEGIN.')),
+          reason: z.string().meta(describe('Why it was skipped.', 'Warum es übersprungen wurde.')),
+        }),
+      )
+      .meta(
+        describe(
+          'Components not imported, and why: exceptions without their series, cancelled events, VTODOs, ….',
+          'Nicht importierte Komponenten und warum: Ausnahmen ohne ihre Serie, abgesagte Termine, VTODOs, ….',
+        ),
+      ),
+  })
+  .meta({
+    id: 'IcsImportReport',
+    ...describe('What an iCalendar import did.', 'Was ein iCalendar-Import getan hat.'),
+  });
+
+export function icsImportRoutes(): RouteDefinition[] {
+  return [
+    defineRoute({
+      name: 'events.import',
+      path: '/events/import',
+      methods: ['POST'],
+      summary: texts(
+        'Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. A file with an error is refused whole (400 naming the line).',
+        'Veranstaltungen aus einer iCalendar-Datei importieren (text/calendar oder JSON {"calendar": "…"}); nach UID, ein erneuter Import ändert nur Geändertes. Eine fehlerhafte Datei wird ganz abgelehnt (400 mit der Zeile).',
+      ),
+      params: {
+        calendar: param.string<RequestContext, true>(
+          texts(
+            'The iCalendar (RFC 5545) text: the request body as text/calendar, or this field of a JSON body.',
+            'Der iCalendar-Text (RFC 5545): der Rumpf als text/calendar oder dieses Feld eines JSON-Rumpfs.',
+          ),
+          { required: true },
+        ),
+      },
+      authorize: (context) => isEditor(context.principal),
+      operation: async (context, params) => ({ body: await importCalendar(context, params.calendar) }),
+      response: importReportSchema,
+    }),
+  ];
+}
