@@ -19,6 +19,8 @@ export interface LoadRequest {
   body?: string;
   /** The status every answer must have. */
   expectedStatus: number;
+  /** Connections for this request whatever the run's `--connections` (a scenario that measures one at a time). */
+  connections?: number;
 }
 
 export interface LoadOptions {
@@ -60,13 +62,14 @@ export async function measureLoad(
   /** Called between the warm-up and the measured run (meters that must not count the warm-up). */
   beforeMeasuredRun?: () => void,
 ): Promise<Measurement> {
+  const connections = request.connections ?? options.connections;
   if (options.warmupSeconds > 0) {
     if (request.method === 'GET' && request.paths.length > 1)
-      await askEveryPathOnce(url, request, options.connections);
-    await generator.run(url, request, options.connections, options.warmupSeconds);
+      await askEveryPathOnce(url, request, connections);
+    await generator.run(url, request, connections, options.warmupSeconds);
   }
   beforeMeasuredRun?.();
-  return generator.run(url, request, options.connections, options.durationSeconds);
+  return generator.run(url, request, connections, options.durationSeconds);
 }
 
 /** Each path of a GET once, on up to `connections` requests at a time; the answers must have the expected status. */
