@@ -78,8 +78,15 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** The create scenario's description (scenarios.ts). */
+const SHORT_DESCRIPTION =
+  '<p>Created by the benchmark, request 1.</p><p>Seats are limited, so please arrive early.</p>';
+
 export interface SeriesCreateResult {
   database: DatabaseKind;
+  /** Which description the series had, and its length. */
+  description: 'short' | 'generated';
+  description_chars: number;
   events: number;
   series_share: number;
   occurrences: number;
@@ -93,6 +100,11 @@ export interface SeriesCreateResult {
    */
   median_cpu_ms: number;
   median_postgres_cpu_ms: number | null;
+  /**
+   * When each measured round ran, in microseconds of the monotonic clock that V8's CPU profiles use (run with
+   * `node --cpu-prof`, then keep the samples within these windows).
+   */
+  windows_us: Array<[number, number]>;
   /** The machine's load average (1 min) when the rounds began and ended. */
   load_average: [number, number];
   /** Per round, averaged over the measured rounds. */
@@ -111,6 +123,7 @@ async function measure(
     warmup: number;
     dataDir: string;
     postgresUrl: string;
+    description: 'short' | 'generated';
   },
 ): Promise<SeriesCreateResult> {
   const output = stderrOutput();
@@ -139,12 +152,26 @@ async function measure(
   const core = createCalendarCore({ database });
   const { facts, administratorKey } = dataset;
   const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  // The description decides how much text each occurrence's search rows hold (and the full-text index takes):
+  // the create scenario's two sentences, or that of a generated event, as long as the calendar's are.
+  const description =
+    options.description === 'short'
+      ? SHORT_DESCRIPTION
+      : ((
+          await database.kysely
+            .selectFrom('post_texts')
+            .select('description')
+            .where('post_id', '=', facts.sampleEvents[0]!.id)
+            .where('language', '=', 'en')
+            .executeTakeFirst()
+        )?.description ?? SHORT_DESCRIPTION);
   const rounds: Array<{
     ms: number;
     cpuMs: number;
     postgresCpuMs: number | undefined;
     statements: Statement[];
     occurrences: number;
+    window: [number, number];
   }> = [];
   const loadStart = loadavg()[0]!;
   try {
@@ -154,6 +181,7 @@ async function measure(
       cpuMark = processCpuMs();
       const cpuBefore = cpuMark;
       recording = statements;
+      const startedUs = Number(process.hrtime.bigint() / 1000n);
       const started = performance.now();
       const response = await core.handle({
         method: 'POST',
@@ -168,7 +196,7 @@ async function measure(
           kind: 'raw',
           data: JSON.stringify({
             title: `In-process Daily Reading ${round}`,
-            description: '<p>Created by the in-process measurement.</p>',
+            description,
             start_date: `${start} 19:00:00`,
             end_date: `${start} 21:00:00`,
             timezone: facts.create.timezone,
@@ -182,6 +210,7 @@ async function measure(
         },
       });
       const ms = performance.now() - started;
+      const window: [number, number] = [startedUs, Number(process.hrtime.bigint() / 1000n)];
       recording = undefined;
       const cpuMs = processCpuMs() - cpuBefore;
       const postgresAfter = kind === 'postgres' ? postgresCpuMs(postgresName) : undefined;
@@ -203,7 +232,7 @@ async function measure(
       );
       await removeAddedRecords(database, facts.lastGeneratedPostId, administratorKey);
       if (round >= options.warmup)
-        rounds.push({ ms, cpuMs, postgresCpuMs: postgresCpu, statements, occurrences });
+        rounds.push({ ms, cpuMs, postgresCpuMs: postgresCpu, statements, occurrences, window });
       output.write(
         `${kind}: round ${round + 1}: ${ms.toFixed(1)} ms (CPU ${cpuMs.toFixed(1)} ms${postgresCpu !== undefined ? `, PostgreSQL ${postgresCpu.toFixed(0)} ms` : ''}), ${statements.length} statements, ${occurrences} occurrences${round < options.warmup ? ' (warm-up)' : ''}\n`,
       );
@@ -229,6 +258,8 @@ async function measure(
   const times = rounds.map((round) => round.ms);
   return {
     database: kind,
+    description: options.description,
+    description_chars: description.length,
     events: options.events,
     series_share: options.seriesShare,
     occurrences: median(rounds.map((round) => round.occurrences)),
@@ -238,6 +269,7 @@ async function measure(
     max_ms: Math.max(...times),
     median_cpu_ms: median(rounds.map((round) => round.cpuMs)),
     median_postgres_cpu_ms: postgresCpu.length > 0 ? median(postgresCpu) : null,
+    windows_us: rounds.map((round) => round.window),
     load_average: [Math.round(loadStart * 100) / 100, Math.round(loadEnd * 100) / 100],
     statements: rounds.reduce((sum, round) => sum + round.statements.length, 0) / n,
     statement_ms: rounds.reduce((sum, round) => sum + round.statements.reduce((s, x) => s + x.ms, 0), 0) / n,
@@ -254,7 +286,7 @@ async function measure(
 
 function format(result: SeriesCreateResult, top: number): string {
   const lines = [
-    `${result.database}, ${result.events.toLocaleString('en-US')} events (${Math.round(result.series_share * 100)} % in weekly series): a daily series with ${result.occurrences} occurrences created in ${result.median_ms.toFixed(1)} ms (median of ${result.rounds}; ${result.min_ms.toFixed(1)}–${result.max_ms.toFixed(1)} ms)`,
+    `${result.database}, description of ${result.description_chars} characters (${result.description}), ${result.events.toLocaleString('en-US')} events (${Math.round(result.series_share * 100)} % in weekly series): a daily series with ${result.occurrences} occurrences created in ${result.median_ms.toFixed(1)} ms (median of ${result.rounds}; ${result.min_ms.toFixed(1)}–${result.max_ms.toFixed(1)} ms)`,
     `  CPU per creation (median): ${result.median_cpu_ms.toFixed(1)} ms in this process${result.median_postgres_cpu_ms !== null ? `, ${result.median_postgres_cpu_ms.toFixed(0)} ms in PostgreSQL` : ''}; load average ${result.load_average[0]} → ${result.load_average[1]}`,
     `  ${result.statements.toFixed(0)} statements, ${result.statement_ms.toFixed(1)} ms in them (mean per round); the rest in JavaScript`,
     '  wall ms   CPU ms   count  statement (CPU: this process, since the previous statement ended)',
@@ -275,6 +307,12 @@ const program = new Command('series-create')
   .addOption(new Option('--warmup <n>', 'rounds before those measured').default('3'))
   .addOption(new Option('--top <n>', 'statements listed').default('15'))
   .addOption(
+    new Option(
+      '--descriptions <list>',
+      "the series' description: short (the create scenario's two sentences), generated (a generated event's)",
+    ).default('short,generated'),
+  )
+  .addOption(
     new Option('--postgres-url <url>', 'the benchmark database')
       .env('BENCH_POSTGRES_URL')
       .default('postgres://postgres@127.0.0.1:5432/calendar_bench'),
@@ -284,17 +322,19 @@ const program = new Command('series-create')
 
 const options = program.parse(process.argv).opts<Record<string, string>>();
 const results: SeriesCreateResult[] = [];
-for (const kind of options.databases!.split(',') as DatabaseKind[]) {
-  const result = await measure(kind, {
-    events: Number(options.events),
-    seriesShare: Number(options.seriesShare),
-    rounds: Number(options.rounds),
-    warmup: Number(options.warmup),
-    dataDir: options.dataDir!,
-    postgresUrl: options.postgresUrl!,
-  });
-  results.push(result);
-  process.stdout.write(`${format(result, Number(options.top))}\n\n`);
-}
+for (const kind of options.databases!.split(',') as DatabaseKind[])
+  for (const description of options.descriptions!.split(',') as Array<'short' | 'generated'>) {
+    const result = await measure(kind, {
+      description,
+      events: Number(options.events),
+      seriesShare: Number(options.seriesShare),
+      rounds: Number(options.rounds),
+      warmup: Number(options.warmup),
+      dataDir: options.dataDir!,
+      postgresUrl: options.postgresUrl!,
+    });
+    results.push(result);
+    process.stdout.write(`${format(result, Number(options.top))}\n\n`);
+  }
 if (options.json) await writeFile(resolve(options.json), `${JSON.stringify(results, null, 2)}\n`);
 process.exit();
