@@ -21,6 +21,11 @@ export interface LoadRequest {
   expectedStatus: number;
   /** Connections for this request whatever the run's `--connections` (a scenario that measures one at a time). */
   connections?: number;
+  /**
+   * The shortest measured run for this request whatever the run's duration: a request that takes a large
+   * fraction of a second needs a few seconds to be measured at all (a 1 s run may finish none).
+   */
+  minimumSeconds?: number;
 }
 
 export interface LoadOptions {
@@ -69,7 +74,12 @@ export async function measureLoad(
     await generator.run(url, request, connections, options.warmupSeconds);
   }
   beforeMeasuredRun?.();
-  return generator.run(url, request, connections, options.durationSeconds);
+  return generator.run(
+    url,
+    request,
+    connections,
+    Math.max(options.durationSeconds, request.minimumSeconds ?? 0),
+  );
 }
 
 /** Each path of a GET once, on up to `connections` requests at a time; the answers must have the expected status. */
