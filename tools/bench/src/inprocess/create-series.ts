@@ -9,7 +9,6 @@
  *
  *   pnpm --filter @calendar-events/bench series-create -- --databases sqlite,postgres --rounds 20
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -21,47 +20,13 @@ import { removeAddedRecords } from '../dataset/load.js';
 import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
 import { DEFAULT_DATA_DIR } from '../paths.js';
 import { stderrOutput } from '../progress.js';
+import { postgresCpuMs, processCpuMs } from './cpu.js';
 
 interface Statement {
   sql: string;
   ms: number;
   /** CPU of this process since the previous statement ended: the statement and the JavaScript that built it. */
   cpuMs: number;
-}
-
-/** CPU milliseconds (user + system) this process has used. */
-function processCpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/**
- * CPU milliseconds used by the PostgreSQL server processes serving `database` (from /proc: user + system
- * time of each backend whose title names the database; 10 ms ticks). Undefined where /proc is missing.
- */
-function postgresCpuMs(database: string): number | undefined {
-  let total = 0;
-  let found = false;
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return undefined;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      found = true;
-    } catch {
-      // The process ended in between.
-    }
-  }
-  return found ? total : undefined;
 }
 
 /** The SQL of a statement without its lists of placeholders (`in (?, ?, …)`, multi-row values). */
