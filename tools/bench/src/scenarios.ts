@@ -139,7 +139,7 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
         connections: 1,
         // A creation takes a few hundred milliseconds on a busy machine: a 1 s run (--duration 1) might end
         // before the first one does.
-        minimumSeconds: 3,
+        minimumSeconds: 2,
       }),
     },
   };
