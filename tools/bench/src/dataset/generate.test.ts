@@ -359,6 +359,44 @@ describe('the generated weekly series', () => {
     );
   });
 
+  it('stay as generated when the horizon keeper extends them, days later', async () => {
+    const chosen = await chosenSeries();
+    const before = await Promise.all(chosen.map(({ id }) => rowsOf(id)));
+    const posts = async () =>
+      Number(
+        (
+          await database.kysely
+            .selectFrom('posts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const count = await posts();
+    const horizons = () =>
+      database.kysely.selectFrom('event_series').select('horizon_utc').distinct().execute();
+    const [generated] = await horizons();
+    // A server started three days after the calendar was generated: before its first request the keeper moves
+    // every series' horizon (up to 200 per run) and reconciles it, which must find no date to add.
+    const later = createCalendarCore({ database, clock: () => new Date(Date.now() + 3 * 86_400_000) });
+    const response = await later.handle({
+      method: 'GET',
+      url: '/calendar/events/v1/events',
+      mountPath: '',
+      headers: { host: 'bench.test' },
+    });
+    expect(response.status).toBe(200);
+    const moved = await horizons();
+    expect(moved.length).toBe(1);
+    expect(moved[0]!.horizon_utc > generated!.horizon_utc, 'the keeper moved the horizons').toBe(true);
+    expect(await posts()).toBe(count);
+    const after = await Promise.all(chosen.map(({ id }) => rowsOf(id)));
+    for (const [index, rows] of after.entries()) {
+      const { series: _series, ...rest } = rows;
+      const { series: _before, ...restBefore } = before[index]!;
+      expect(rest).toEqual(restBefore);
+    }
+  });
+
   it("leave the service's reconcile nothing to change", async () => {
     for (const { id } of await chosenSeries()) {
       const before = await rowsOf(id);
