@@ -32,6 +32,13 @@ function positiveInteger(value: string): number {
   return Number(value);
 }
 
+function share(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed < 0 || parsed >= 1)
+    throw new InvalidArgumentError('It must be a number from 0 to below 1 (0.2: a fifth).');
+  return parsed;
+}
+
 function seconds(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0)
@@ -69,6 +76,7 @@ interface CliOptions {
   postgresUrl: string;
   dataDir: string;
   cpuProf?: string;
+  seriesShare: number;
 }
 
 function buildProgram(): Command {
@@ -126,6 +134,14 @@ function buildProgram(): Command {
     )
     .option('--no-response-cache', 'the same as --response-cache off')
     .option('--json <file>', 'also write the results as JSON')
+    .addOption(
+      new Option(
+        '--series-share <share>',
+        'the share of generated events that are occurrences of weekly series (0.2: a fifth; each series with its occurrences as events, as the service writes them); 0 keeps the calendar of the earlier figures',
+      )
+        .default(0)
+        .argParser(share),
+    )
     .option('--fresh', 'generate the calendar again even if a matching one is cached')
     .addOption(
       new Option('--postgres-url <url>', 'the benchmark database (dropped and created)')
@@ -170,13 +186,14 @@ export async function main(argv: string[]): Promise<number> {
       fresh: options.fresh === true,
       dataDir: options.dataDir,
       postgresUrl: options.postgresUrl,
+      seriesShare: options.seriesShare,
       cpuProfileDir: options.cpuProf ? resolve(options.cpuProf) : undefined,
       output,
     });
     const loads = report.datasets
       .map(
         (d) =>
-          `${d.database}: ${d.events.toLocaleString('en-US')} events loaded in ${d.load_seconds.toFixed(1)} s${d.reused ? ' (cached)' : ''}`,
+          `${d.database}: ${d.events.toLocaleString('en-US')} events${d.series_share > 0 ? ` (${d.series_events.toLocaleString('en-US')} of them in weekly series)` : ''} loaded in ${d.load_seconds.toFixed(1)} s${d.reused ? ' (cached)' : ''}`,
       )
       .join('; ');
     process.stdout.write(

@@ -41,6 +41,9 @@ export interface BenchResult {
 export interface DatasetSummary {
   database: string;
   events: number;
+  /** The share of events asked to be occurrences of weekly series, and how many are (series events included). */
+  series_share: number;
+  series_events: number;
   load_seconds: number;
   reused: boolean;
   generated_at: string;

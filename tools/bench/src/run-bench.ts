@@ -61,6 +61,8 @@ export interface BenchOptions {
   dataDir: string;
   /** The benchmark database on the PostgreSQL server (dropped and created when loading). */
   postgresUrl: string;
+  /** The share of the generated events that are occurrences of weekly series (0: none). */
+  seriesShare: number;
   /** Write a CPU profile of each service process into this folder. */
   cpuProfileDir?: string | undefined;
   /** Where progress and notes go (stderr for the CLI). */
@@ -246,6 +248,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         fresh: options.fresh,
         dataDir,
         postgresUrl: options.postgresUrl,
+        seriesShare: options.seriesShare,
         output,
       }),
     );
@@ -318,6 +321,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     datasets: datasets.map((d) => ({
       database: d.kind,
       events: d.facts.shape.events,
+      series_share: d.facts.series?.share ?? 0,
+      series_events: d.facts.series?.events ?? 0,
       load_seconds: Math.round(d.loadSeconds * 10) / 10,
       reused: d.reused,
       generated_at: d.facts.generatedAt,

@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'single-by-slug',
   'conditional-get',
   'create',
+  'create-daily-series',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -32,6 +33,22 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
   const get = (...paths: string[]): LoadRequest => ({ method: 'GET', paths, expectedStatus: 200 });
   const { filtered, search, geolocation, create } = facts;
   const startOfCreated = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const startOfSeries = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const createBody = {
+    description: `<p>Created by the benchmark, request ${UNIQUE_TOKEN}.</p><p>Seats are limited, so please arrive early.</p>`,
+    excerpt: 'A reading created under load.',
+    timezone: create.timezone,
+    venue: create.venue,
+    // A map for the venue must be asked for: events created without show_map have none (SPEC §14).
+    show_map: true,
+    show_map_link: true,
+    organizer: create.organizers,
+    categories: create.categories,
+    tags: create.tags,
+    // No symbol: shown with the site's default currency (`$12` by default).
+    cost: '12',
+    status: 'publish',
+  };
 
   const all: Record<ScenarioName, Omit<Scenario, 'name'>> = {
     'default-list': { prepare: async () => get(EVENTS_PATH) },
@@ -96,23 +113,33 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
         // make the service look for a free `-N` suffix one query at a time.
         body: JSON.stringify({
           title: `Benchmark Reading ${UNIQUE_TOKEN}`,
-          description: `<p>Created by the benchmark, request ${UNIQUE_TOKEN}.</p><p>Seats are limited, so please arrive early.</p>`,
-          excerpt: 'A reading created under load.',
+          ...createBody,
           start_date: `${startOfCreated} 19:00:00`,
           end_date: `${startOfCreated} 21:00:00`,
-          timezone: create.timezone,
-          venue: create.venue,
-          // A map for the venue must be asked for: events created without show_map have none (SPEC §14).
-          show_map: true,
-          show_map_link: true,
-          organizer: create.organizers,
-          categories: create.categories,
-          tags: create.tags,
-          // No symbol: shown with the site's default currency (`$12` by default).
-          cost: '12',
-          status: 'publish',
         }),
         expectedStatus: 201,
+      }),
+    },
+    'create-daily-series': {
+      // The same event, every day from tomorrow on without end: the service materializes its occurrences up
+      // to its horizon (24 months by default), about 730 events per request. One connection: the time one
+      // creation takes, not writes queued behind each other (they serialize on the data version).
+      prepare: async () => ({
+        method: 'POST',
+        paths: [EVENTS_PATH],
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${administratorKey}` },
+        body: JSON.stringify({
+          title: `Benchmark Daily Reading ${UNIQUE_TOKEN}`,
+          ...createBody,
+          start_date: `${startOfSeries} 19:00:00`,
+          end_date: `${startOfSeries} 21:00:00`,
+          recurrence: ['RRULE:FREQ=DAILY'],
+        }),
+        expectedStatus: 201,
+        connections: 1,
+        // A creation takes a few hundred milliseconds on a busy machine: a 1 s run (--duration 1) might end
+        // before the first one does.
+        minimumSeconds: 2,
       }),
     },
   };

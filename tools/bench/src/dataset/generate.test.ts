@@ -1,6 +1,7 @@
 import { type CalendarCore, type CalendarDatabase, createCalendarCore, textOf } from '@calendar-events/core';
 import { sanitizeSlug } from '@calendar-events/core/internal';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
 import { loadCalendar, removeAddedRecords } from './load.js';
@@ -56,23 +57,28 @@ describe('the generated calendar', () => {
 
   beforeAll(async () => {
     database = createSqliteDatabase(':memory:');
-    ({ facts, administratorKey } = await loadCalendar(database, 2000, silent, 'test'));
+    // A fifth of the events in weekly series: every check below holds for them too.
+    ({ facts, administratorKey } = await loadCalendar(database, 2000, silent, 'test', { seriesShare: 0.2 }));
     core = createCalendarCore({ database, geolocation: true });
   });
   afterAll(() => core.close());
 
   it('is the same for the same size and moment', () => {
-    const make = () => {
+    const make = (seriesShare: number) => {
       const generator = new CalendarGenerator({
-        events: 50,
+        events: 200,
         now: new Date('2026-05-01T10:00:00Z'),
         administratorId: 1,
         authorIds: [2, 3],
+        seriesShare,
       });
       generator.referenceRows();
-      return generator.nextEvents(50);
+      return { ...generator.nextEvents(200), ...generator.recurrenceRows() };
     };
-    expect(make()).toEqual(make());
+    expect(make(0)).toEqual(make(0));
+    expect(make(0.2)).toEqual(make(0.2));
+    expect(make(0).event_series).toEqual([]);
+    expect(make(0.2).event_series.length).toBeGreaterThan(0);
   });
 
   it('answers a generated event by id and by slug', async () => {
@@ -209,6 +215,210 @@ describe('the generated calendar', () => {
       });
       expect(created.status).toBe(201);
       expect(created.json.slug).toBe(sanitizeSlug(title));
+    }
+  });
+});
+
+describe('the generated weekly series', () => {
+  let database: CalendarDatabase;
+  let core: CalendarCore;
+  let facts: DatasetFacts;
+  let administratorKey: string;
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await core.handle({
+      method,
+      url: `/calendar/events/v1${url}`,
+      mountPath: '',
+      headers: {
+        host: 'bench.test',
+        authorization: `Bearer ${administratorKey}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
+    });
+    return { status: response.status, json: response.body ? JSON.parse(textOf(response)!) : undefined };
+  };
+
+  /** Every row of a series and its occurrences, in a stable order. */
+  async function rowsOf(seriesId: number) {
+    const occurrences = await database.kysely
+      .selectFrom('event_occurrences')
+      .selectAll()
+      .where('series_id', '=', seriesId)
+      .orderBy('event_id')
+      .execute();
+    const ids = [seriesId, ...occurrences.map((row) => row.event_id)];
+    const rows = async (table: string, key: string) => {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}
+        where ${sql.ref(key)} in (${sql.join(ids)})`.execute(database.kysely);
+      return rows.map((row) => JSON.stringify(row)).sort();
+    };
+    return {
+      occurrences,
+      series: await rows('event_series', 'event_id'),
+      // The series' own modification date moves with any write of it.
+      posts: (await rows('posts', 'id')).map((row) =>
+        JSON.parse(row).id === seriesId ? row.replace(/"modified_utc":"[^"]*"/, '') : row,
+      ),
+      events: await rows('events', 'id'),
+      texts: await rows('post_texts', 'post_id'),
+      search: (
+        await sql<Record<string, unknown>>`select event_id, language, body from event_search
+          where event_id in (${sql.join(ids)})`.execute(database.kysely)
+      ).rows
+        .map((row) => JSON.stringify(row))
+        .sort(),
+      organizers: await rows('event_organizers', 'event_id'),
+      terms: await rows('event_terms', 'event_id'),
+    };
+  }
+
+  /** The generated series: a COUNT one, an UNTIL one, and one whose weeks cross a change of UTC offset. */
+  async function chosenSeries(): Promise<Array<{ id: number; rule: string }>> {
+    const series = await database.kysely
+      .selectFrom('event_series')
+      .select(['event_id', 'recurrence'])
+      .orderBy('event_id')
+      .execute();
+    const withCount = series.find((row) => row.recurrence.includes('COUNT='))!;
+    const withUntil = series.find((row) => row.recurrence.includes('UNTIL='))!;
+    let acrossDst: (typeof series)[number] | undefined;
+    for (const row of series) {
+      const starts = await database.kysely
+        .selectFrom('events')
+        .select('start_utc')
+        .where((eb) => eb.or([eb('id', '=', row.event_id), eb('parent_id', '=', row.event_id)]))
+        .execute();
+      if (new Set(starts.map((start) => start.start_utc.slice(11))).size > 1) {
+        acrossDst = row;
+        break;
+      }
+    }
+    expect(withCount).toBeDefined();
+    expect(withUntil).toBeDefined();
+    expect(acrossDst, 'a series across a change of daylight saving time').toBeDefined();
+    return [withCount, withUntil, acrossDst!].map((row) => ({ id: row.event_id, rule: row.recurrence }));
+  }
+
+  beforeAll(async () => {
+    database = createSqliteDatabase(':memory:');
+    ({ facts, administratorKey } = await loadCalendar(database, 1000, silent, 'test', { seriesShare: 0.2 }));
+    core = createCalendarCore({ database });
+  });
+  afterAll(() => core.close());
+
+  it('make up the share asked for, each series with its occurrences', async () => {
+    const share = facts.series!.events / facts.shape.events;
+    expect(share).toBeGreaterThan(0.18);
+    expect(share).toBeLessThan(0.25);
+    const children = await database.kysely
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const occurrences = await database.kysely
+      .selectFrom('event_occurrences')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(occurrences.n)).toBe(Number(children.n));
+    expect(Number(occurrences.n) + facts.series!.series).toBe(facts.series!.events);
+  });
+
+  it('are what the service makes of the same event and rule', async () => {
+    for (const { id, rule } of await chosenSeries()) {
+      const series = await call('GET', `/events/${id}`);
+      expect(series.json.recurrence).toEqual(JSON.parse(rule));
+      // The same event and rule created through the API: the same occurrences, at the same times.
+      const created = await call('POST', '/events', {
+        title: `Copy of ${id}`,
+        start_date: series.json.start_date,
+        end_date: series.json.end_date,
+        timezone: series.json.timezone,
+        recurrence: series.json.recurrence,
+      });
+      expect(created.status).toBe(201);
+      expect(created.json.recurrence, 'the lines as the service keeps them').toEqual(JSON.parse(rule));
+      const times = async (seriesId: number) =>
+        (
+          await database.kysely
+            .selectFrom('event_occurrences as o')
+            .innerJoin('events as e', 'e.id', 'o.event_id')
+            .select(['e.start_local', 'e.end_local', 'e.start_utc', 'e.end_utc', 'o.original_start_utc'])
+            .where('o.series_id', '=', seriesId)
+            .orderBy('e.start_utc')
+            .execute()
+        ).map((row) => Object.values(row).join(' '));
+      const generated = await times(id);
+      expect(generated.length).toBeGreaterThan(0);
+      expect(await times(created.json.id)).toEqual(generated);
+    }
+    // Put back as generated: the copies go with their occurrences.
+    expect(await removeAddedRecords(database, facts.lastGeneratedPostId, administratorKey)).toBeGreaterThan(
+      3,
+    );
+  });
+
+  it('stay as generated when the horizon keeper extends them, days later', async () => {
+    const chosen = await chosenSeries();
+    const before = await Promise.all(chosen.map(({ id }) => rowsOf(id)));
+    const posts = async () =>
+      Number(
+        (
+          await database.kysely
+            .selectFrom('posts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const count = await posts();
+    const horizons = () =>
+      database.kysely.selectFrom('event_series').select('horizon_utc').distinct().execute();
+    const [generated] = await horizons();
+    // A server started three days after the calendar was generated: before its first request the keeper moves
+    // every series' horizon (up to 200 per run) and reconciles it, which must find no date to add.
+    const later = createCalendarCore({ database, clock: () => new Date(Date.now() + 3 * 86_400_000) });
+    const response = await later.handle({
+      method: 'GET',
+      url: '/calendar/events/v1/events',
+      mountPath: '',
+      headers: { host: 'bench.test' },
+    });
+    expect(response.status).toBe(200);
+    const moved = await horizons();
+    expect(moved.length).toBe(1);
+    expect(moved[0]!.horizon_utc > generated!.horizon_utc, 'the keeper moved the horizons').toBe(true);
+    expect(await posts()).toBe(count);
+    const after = await Promise.all(chosen.map(({ id }) => rowsOf(id)));
+    for (const [index, rows] of after.entries()) {
+      const { series: _series, ...rest } = rows;
+      const { series: _before, ...restBefore } = before[index]!;
+      expect(rest).toEqual(restBefore);
+    }
+  });
+
+  it("leave the service's reconcile nothing to change", async () => {
+    for (const { id } of await chosenSeries()) {
+      const before = await rowsOf(id);
+      const { json } = await call('GET', `/events/${id}`);
+      // The same title again: the write reconciles the series with its rule and copies its data into every
+      // occurrence, which must find each row as it is.
+      const same = await call('PATCH', `/events/${id}`, { title: json.title });
+      expect(same.status).toBe(200);
+      expect(await rowsOf(id)).toEqual(before);
+      // A new title: every occurrence keeps its id and takes the title.
+      const renamed = await call('PATCH', `/events/${id}`, { title: `${json.title} (renamed)` });
+      expect(renamed.status).toBe(200);
+      const after = await rowsOf(id);
+      expect(after.occurrences).toEqual(before.occurrences);
+      const titles = await database.kysely
+        .selectFrom('post_texts')
+        .select('title')
+        .distinct()
+        .where('language', '=', 'en')
+        .where('post_id', 'in', [id, ...before.occurrences.map((row) => row.event_id)])
+        .execute();
+      expect(titles).toEqual([{ title: `${json.title} (renamed)` }]);
     }
   });
 });

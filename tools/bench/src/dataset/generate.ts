@@ -44,6 +44,9 @@ import {
 } from './vocabulary.js';
 
 const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** The service's default `recurrenceHorizonMonths`: how far ahead a series' occurrences exist. */
+export const RECURRENCE_HORIZON_MONTHS = 24;
 /** Events start up to this many days before and after the moment of generation (three years in all). */
 const HALF_SPAN_DAYS = 548;
 /** The word the search scenario looks for; any theme would do, each is in about 1 % of descriptions. */
@@ -89,6 +92,12 @@ export interface DatasetFacts {
   search: { word: string; matchesInDefaultWindow: number; shareOfEvents: number };
   geolocation: { city: string; lat: number; lng: number; radiusKm: number; venuesInRadius: number };
   create: { venue: number; organizers: number[]; categories: string[]; tags: string[]; timezone: string };
+  /**
+   * The weekly series (absent in calendars generated before series existed, and with `seriesShare` 0): how
+   * many, and how many events they make up in all (each series counts itself, its first occurrence, and its
+   * other occurrences).
+   */
+  series?: { share: number; series: number; events: number };
 }
 
 interface VenueRecord {
@@ -241,6 +250,29 @@ export interface GeneratorOptions {
   now: Date;
   administratorId: number;
   authorIds: readonly number[];
+  /**
+   * The share of the events that are occurrences of weekly series (the series events included), 0 (the
+   * default: no series, the calendar of the earlier figures) to below 1.
+   */
+  seriesShare?: number;
+}
+
+/** The rows that make events a series; written after the migrations that create their tables (0012). */
+export interface RecurrenceRows {
+  event_series: Row<'event_series'>[];
+  event_occurrences: Row<'event_occurrences'>[];
+}
+
+/** `YYYYMMDDTHHMMSSZ` of an instant. */
+function formatIcalUtc(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/** Floating milliseconds of a wall time (UTC arithmetic used as a calendar; the inverse of wallTimeOf). */
+function floatingMsOf(t: WallTime): number {
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 }
 
 export class CalendarGenerator {
@@ -263,6 +295,12 @@ export class CalendarGenerator {
   private readonly eventSlugs = new SlugRegistry();
   private readonly firstEventId: number;
   private generatedEvents = 0;
+  private readonly seriesShare: number;
+  /** The horizon every generated series stands at: the moment of generation plus the default months. */
+  private readonly horizonMs: number;
+  private readonly horizonUtc: string;
+  private seriesEvents = 0;
+  private readonly recurrence: RecurrenceRows = { event_series: [], event_occurrences: [] };
 
   // What the scenarios will ask for, gathered while the events stream by.
   private readonly defaultWindow: { start: string; end: string };
@@ -283,6 +321,14 @@ export class CalendarGenerator {
     this.authorIds = options.authorIds;
     this.firstEventId = this.shape.venues + this.shape.organizers + 1;
     this.sampleStep = Math.max(1, Math.floor(options.events / (SAMPLE_EVENTS * 1.2)));
+    this.seriesShare = options.seriesShare ?? 0;
+    if (!(this.seriesShare >= 0 && this.seriesShare < 1))
+      throw new RangeError(`seriesShare must be from 0 to below 1, not ${this.seriesShare}`);
+    // As core's horizonFor: luxon's month arithmetic in UTC, to the second.
+    this.horizonMs = DateTime.fromMillis(this.nowMs, { zone: 'UTC' })
+      .plus({ months: RECURRENCE_HORIZON_MONTHS })
+      .toMillis();
+    this.horizonUtc = formatUtc(this.horizonMs);
 
     // The service's default list window (site zone UTC): the start of yesterday to the end of the day
     // 24 months ahead.
@@ -527,8 +573,19 @@ export class CalendarGenerator {
       event_search: [] as Row<'event_search'>[],
     };
     const end = Math.min(this.shape.events, this.generatedEvents + count);
-    for (; this.generatedEvents < end; this.generatedEvents++) this.generateEvent(rows);
+    // A series comes whole (its occurrences follow it, as the service inserts them): a batch may end a few
+    // events past `count`.
+    while (this.generatedEvents < end) this.generatedEvents += this.generateEvent(rows);
     return rows;
+  }
+
+  /**
+   * The `event_series` and `event_occurrences` rows of every series generated so far (all of them once the
+   * events are done): the service's tables for them come with migration 0012, after the base schema the
+   * events are written into.
+   */
+  recurrenceRows(): RecurrenceRows {
+    return this.recurrence;
   }
 
   get remainingEvents(): number {
@@ -542,10 +599,13 @@ export class CalendarGenerator {
     event_organizers: Row<'event_organizers'>[];
     event_terms: Row<'event_terms'>[];
     event_search: Row<'event_search'>[];
-  }): void {
+  }): number {
     const random = this.random;
     const index = this.generatedEvents;
     const id = this.firstEventId + index;
+    // Weekly series until they make up their share of the events so far. (No random draw when there are
+    // none: the calendar without series is the one of the earlier figures, row for row.)
+    const series = this.seriesShare > 0 && this.seriesEvents < this.seriesShare * (index + 1);
     const kind: EventKind = random.pick(EVENT_KINDS);
     const occasion = random.pick(OCCASIONS);
     const subject = random.chance(0.3) ? random.pick(SUBJECTS) : undefined;
@@ -566,7 +626,8 @@ export class CalendarGenerator {
     // The schedule, in the event's own zone.
     const dayOffset = random.integer(-HALF_SPAN_DAYS, HALF_SPAN_DAYS - 1);
     const dayMs = this.todayMs + dayOffset * DAY_MS;
-    const allDay = random.chance(0.05);
+    // A series is a timed event of an evening or a day (a weekly course, a regular night), never all-day.
+    const allDay = !series && random.chance(0.05);
     let startLocal: WallTime;
     let endLocal: WallTime;
     if (allDay) {
@@ -575,9 +636,10 @@ export class CalendarGenerator {
     } else {
       const hour = random.chance(0.5) ? random.integer(18, 21) : random.integer(9, 17);
       const startMs = dayMs + hour * 3_600_000 + random.pick([0, 0, 15, 30, 30, 45]) * 60_000;
-      const minutes = random.chance(0.03)
-        ? random.integer(1, 3) * 1440 + random.integer(1, 6) * 60
-        : random.pick([60, 90, 120, 120, 150, 180, 240]);
+      const minutes =
+        !series && random.chance(0.03)
+          ? random.integer(1, 3) * 1440 + random.integer(1, 6) * 60
+          : random.pick([60, 90, 120, 120, 150, 180, 240]);
       startLocal = wallTimeOf(startMs);
       endLocal = wallTimeOf(startMs + minutes * 60_000);
     }
@@ -600,6 +662,8 @@ export class CalendarGenerator {
               : roll < 0.99
                 ? 'private'
                 : 'trash';
+    // A series is not scheduled nor in the trash: those would be a state of the whole series.
+    if (series && (status === 'future' || status === 'trash')) status = 'publish';
     let publishedMs = startUtcMs - random.integer(3, 120) * DAY_MS;
     if (publishedMs > this.nowMs) publishedMs = this.nowMs - random.integer(0, 60) * DAY_MS;
     publishedMs -= random.integer(0, 86_399) * 1000;
@@ -702,6 +766,86 @@ export class CalendarGenerator {
     const listed = listingStatus(post) === 'publish' && hidden === 0;
     const bodyEn = search[0]!.body;
     this.observe({ id, slug, listed, password, venue, categories, startUtc, endUtc, bodyEn, theme });
+    if (!series) return 1;
+
+    // The series' other occurrences, as reconcileSeries (core, resources/events/series.ts) writes them when
+    // the series is created: a post each with the series' post fields (its slug too) and the moment of
+    // creation as modification date; the series' event row at the rule's dates, parent_id the series; its
+    // texts, search rows, organizers and terms; and a row in event_occurrences. Each week keeps the wall
+    // time in the event's zone (the UTC instant moves with daylight saving time).
+    const wanted = random.chance(0.6) ? random.integer(6, 16) : random.integer(20, 60);
+    // Every occurrence before the horizon (an hour to spare for a change of offset), so that no later
+    // reconcile finds a date to add; and no more events than the calendar has left.
+    const weeksBeforeHorizon = Math.floor((this.horizonMs - startUtcMs - 2 * 3_600_000) / WEEK_MS) + 1;
+    const count = Math.max(1, Math.min(wanted, weeksBeforeHorizon, this.shape.events - index));
+    const startFloating = floatingMsOf(startLocal);
+    const endFloating = floatingMsOf(endLocal);
+    const byDay = WEEKDAYS[new Date(startFloating).getUTCDay()]!;
+    let rule = `RRULE:FREQ=WEEKLY;BYDAY=${byDay};COUNT=${count}`;
+    if (random.chance(0.5)) {
+      // As Google Calendar writes an end date: the end of the last day in the event's zone, in UTC.
+      const last = wallTimeOf(startFloating + (count - 1) * WEEK_MS);
+      const until = fastWallTimeToUtcMs({ ...last, hour: 23, minute: 59, second: 59 }, zone);
+      rule = `RRULE:FREQ=WEEKLY;BYDAY=${byDay};UNTIL=${formatIcalUtc(until)}`;
+    }
+    // The calendar's last event cannot start a series.
+    if (count < 2) return 1;
+    this.recurrence.event_series.push({
+      event_id: id,
+      recurrence: JSON.stringify([rule]),
+      horizon_utc: this.horizonUtc,
+    });
+    const occurrencePost = { ...post, trashed_from: null, modified_utc: post.date_utc };
+    for (let week = 1; week < count; week++) {
+      const occurrenceId = id + week;
+      const occurrenceStart = wallTimeOf(startFloating + week * WEEK_MS);
+      const occurrenceEnd = wallTimeOf(endFloating + week * WEEK_MS);
+      const occurrenceStartUtc = formatUtc(fastWallTimeToUtcMs(occurrenceStart, zone));
+      const occurrenceEndUtc = formatUtc(fastWallTimeToUtcMs(occurrenceEnd, zone));
+      rows.posts.push({ id: occurrenceId, ...occurrencePost });
+      const occurrence = eventRows(
+        occurrenceId,
+        {
+          ...event,
+          start_local: formatWallTime(occurrenceStart),
+          end_local: formatWallTime(occurrenceEnd),
+          start_utc: occurrenceStartUtc,
+          end_utc: occurrenceEndUtc,
+          parent_id: id,
+        },
+        {
+          organizers,
+          categories: categories.map((term) => term.id),
+          tags: tags.map((term) => term.id),
+        },
+      );
+      rows.events.push(...occurrence.events);
+      rows.event_organizers.push(...occurrence.event_organizers);
+      rows.event_terms.push(...occurrence.event_terms);
+      rows.post_texts.push(...texts.map((text) => ({ ...text, post_id: occurrenceId })));
+      rows.event_search.push(...search.map((row) => ({ ...row, event_id: occurrenceId })));
+      this.recurrence.event_occurrences.push({
+        event_id: occurrenceId,
+        series_id: id,
+        original_start_utc: occurrenceStartUtc,
+        detached: 0,
+      });
+      this.observe({
+        id: occurrenceId,
+        slug,
+        listed,
+        password,
+        venue,
+        categories,
+        startUtc: occurrenceStartUtc,
+        endUtc: occurrenceEndUtc,
+        bodyEn,
+        theme,
+        occurrence: true,
+      });
+    }
+    this.seriesEvents += count;
+    return count;
   }
 
   /** Keeps what the scenarios need: sample ids, and counts to choose filters that return results. */
@@ -717,12 +861,15 @@ export class CalendarGenerator {
     endUtc: string;
     bodyEn: string;
     theme: string;
+    /** An occurrence other than the first: not read by id or slug (its slug is its series'). */
+    occurrence?: boolean;
   }): void {
     const { listed } = event;
     if (event.bodyEn.includes(SEARCH_WORD)) this.searchWordEvents++;
     if (
       listed &&
       event.password === '' &&
+      !event.occurrence &&
       this.sampleEvents.length < SAMPLE_EVENTS &&
       (event.id - this.firstEventId) % this.sampleStep === 0
     )
@@ -854,6 +1001,15 @@ export class CalendarGenerator {
         tags: this.tags.slice(0, 2).map((t) => t.slug),
         timezone: createVenue.city.timezone,
       },
+      ...(this.seriesShare > 0
+        ? {
+            series: {
+              share: this.seriesShare,
+              series: this.recurrence.event_series.length,
+              events: this.seriesEvents,
+            },
+          }
+        : {}),
     };
   }
 }

@@ -151,6 +151,7 @@ export async function loadCalendar(
   events: number,
   output: ProgressOutput,
   label: string,
+  options: { seriesShare?: number } = {},
 ): Promise<LoadedCalendar> {
   const db = database.kysely;
   await migrateToBaseSchema(database);
@@ -171,7 +172,13 @@ export async function loadCalendar(
   );
   const administratorKey = await createApiKey(db, ADMINISTRATOR_LOGIN, 'bench', now);
   const authorIds = await createAuthors(db, now);
-  const generator = new CalendarGenerator({ events, now, administratorId: administrator.id, authorIds });
+  const generator = new CalendarGenerator({
+    events,
+    now,
+    administratorId: administrator.id,
+    authorIds,
+    seriesShare: options.seriesShare ?? 0,
+  });
 
   await inTransaction(database, (trx) => insertRows(trx, generator.referenceRows()));
   const deferred = await deferIndexes(database);
@@ -199,6 +206,16 @@ export async function loadCalendar(
   // later migrations' backfills good plans, and the first measurements the same plans as the later ones.
   if (postgres) await sql`analyze`.execute(db);
   await database.migrate();
+  // The series' own rows, in tables the migrations just made (their data-version triggers fire: harmless).
+  const recurrence = generator.recurrenceRows();
+  for (let start = 0; start < recurrence.event_occurrences.length || start === 0; start += 20_000) {
+    await inTransaction(database, (trx) =>
+      insertRows(trx, {
+        ...(start === 0 ? { event_series: recurrence.event_series } : {}),
+        event_occurrences: recurrence.event_occurrences.slice(start, start + 20_000),
+      }),
+    );
+  }
   if (postgres) {
     // Ids were given explicitly; the sequences must continue after them for the service's inserts.
     for (const table of ['posts', 'terms', 'images'] as const) {
@@ -231,13 +248,17 @@ export async function removeAddedRecords(
   lastGeneratedPostId: number,
   administratorKey: string,
 ): Promise<number> {
-  const added = await database.kysely
+  const rows = await database.kysely
     .selectFrom('posts')
-    .select(['id', 'type'])
-    .where('id', '>', lastGeneratedPostId)
-    .orderBy('id')
+    .leftJoin('event_occurrences', 'event_occurrences.event_id', 'posts.id')
+    .select(['posts.id', 'posts.type', 'event_occurrences.series_id'])
+    .where('posts.id', '>', lastGeneratedPostId)
+    .orderBy('posts.id')
     .execute();
-  if (added.length === 0) return 0;
+  if (rows.length === 0) return 0;
+  // The occurrences of a series created by the run go with their series (deleting the series deletes them;
+  // deleting one on its own would add an EXDATE to it first).
+  const added = rows.filter((row) => row.series_id === null || row.series_id <= lastGeneratedPostId);
   const core = createCalendarCore({ database });
   const remove = async (path: string) => {
     const response = await core.handle({
@@ -254,5 +275,5 @@ export async function removeAddedRecords(
     await remove(`/${plural[type]}/${id}`);
     await remove(`/${plural[type]}/${id}?force=true`);
   }
-  return added.length;
+  return rows.length;
 }

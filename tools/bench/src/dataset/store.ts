@@ -54,6 +54,8 @@ export interface DatasetOptions {
   dataDir: string;
   /** PostgreSQL: the URL of the benchmark database (it is dropped and created). */
   postgresUrl: string;
+  /** The share of events that are occurrences of weekly series (0: none, the calendar of the earlier figures). */
+  seriesShare?: number;
   output: ProgressOutput;
 }
 
@@ -67,8 +69,13 @@ async function migrationNames(): Promise<string[]> {
   }
 }
 
-function cacheKeyFor(events: number): string {
-  const key = JSON.stringify({ generator: GENERATOR_VERSION, events });
+function cacheKeyFor(events: number, seriesShare: number): string {
+  // Without series the key is the one of calendars generated before series existed: they stay valid.
+  const key = JSON.stringify({
+    generator: GENERATOR_VERSION,
+    events,
+    ...(seriesShare > 0 ? { seriesShare } : {}),
+  });
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
@@ -100,6 +107,14 @@ function postgresDatabaseName(url: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name))
     throw new Error(`The PostgreSQL benchmark database must have a plain name (got "${name}").`);
   return name;
+}
+
+/** The PostgreSQL URL of the calendar variant: `calendar_bench` → `calendar_bench_series20`. */
+function withDatabaseSuffix(url: string, variant: string): string {
+  if (variant === '') return url;
+  const parsed = new URL(url);
+  parsed.pathname = `${parsed.pathname.replace(/\/$/, '')}${variant.replace('-', '_')}`;
+  return parsed.toString();
 }
 
 /** Runs `work` on the server's maintenance database (to drop, create and inspect the benchmark one). */
@@ -153,17 +168,21 @@ async function withDatabase<T>(url: string, work: (database: CalendarDatabase) =
 /** A loaded calendar of `events` events in the database of `kind`, reused from an earlier run if it can be. */
 export async function prepareDataset(options: DatasetOptions): Promise<Dataset> {
   const { kind, events, output } = options;
+  const seriesShare = options.seriesShare ?? 0;
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const cacheKey = cacheKeyFor(events);
+  const cacheKey = cacheKeyFor(events, seriesShare);
   const migrations = await migrationNames();
-  const sqliteFile = join(dataDir, `calendar-${events}.db`);
-  const url = kind === 'sqlite' ? `sqlite:${sqliteFile}` : options.postgresUrl;
+  // A calendar with series is kept beside the one without (its own file, its own PostgreSQL database), so
+  // that runs of either shape reuse theirs.
+  const variant = seriesShare > 0 ? `-series${Math.round(seriesShare * 100)}` : '';
+  const sqliteFile = join(dataDir, `calendar-${events}${variant}.db`);
+  const url = kind === 'sqlite' ? `sqlite:${sqliteFile}` : withDatabaseSuffix(options.postgresUrl, variant);
   const manifestFile =
     kind === 'sqlite'
-      ? join(dataDir, `calendar-${events}.manifest`)
+      ? join(dataDir, `calendar-${events}${variant}.manifest`)
       : join(dataDir, `postgres-${postgresDatabaseName(url)}.manifest`);
-  const label = `${kind} (${events.toLocaleString('en-US')} events)`;
+  const label = `${kind} (${events.toLocaleString('en-US')} events${seriesShare > 0 ? `, ${Math.round(seriesShare * 100)} % in weekly series` : ''})`;
 
   const manifest = options.fresh ? undefined : await readManifest(manifestFile);
   if (
@@ -171,6 +190,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
     manifest.cacheKey === cacheKey &&
     isPrefix(manifest.migrations, migrations) &&
     manifest.facts.shape.events === events &&
+    (manifest.facts.series?.share ?? 0) === seriesShare &&
     isFresh(manifest)
   ) {
     const present =
@@ -221,7 +241,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
 
   const started = performance.now();
   const loaded = await withDatabase(url, (database) =>
-    loadCalendar(database, events, output, `loading ${label}`),
+    loadCalendar(database, events, output, `loading ${label}`, { seriesShare }),
   );
   const loadSeconds = (performance.now() - started) / 1000;
   const loadId = randomBytes(6).toString('hex');

@@ -19,6 +19,13 @@ export interface LoadRequest {
   body?: string;
   /** The status every answer must have. */
   expectedStatus: number;
+  /** Connections for this request whatever the run's `--connections` (a scenario that measures one at a time). */
+  connections?: number;
+  /**
+   * The shortest measured run for this request whatever the run's duration: a request that takes a large
+   * fraction of a second needs a few seconds to be measured at all (a 1 s run may finish none).
+   */
+  minimumSeconds?: number;
 }
 
 export interface LoadOptions {
@@ -60,13 +67,19 @@ export async function measureLoad(
   /** Called between the warm-up and the measured run (meters that must not count the warm-up). */
   beforeMeasuredRun?: () => void,
 ): Promise<Measurement> {
+  const connections = request.connections ?? options.connections;
   if (options.warmupSeconds > 0) {
     if (request.method === 'GET' && request.paths.length > 1)
-      await askEveryPathOnce(url, request, options.connections);
-    await generator.run(url, request, options.connections, options.warmupSeconds);
+      await askEveryPathOnce(url, request, connections);
+    await generator.run(url, request, connections, options.warmupSeconds);
   }
   beforeMeasuredRun?.();
-  return generator.run(url, request, options.connections, options.durationSeconds);
+  return generator.run(
+    url,
+    request,
+    connections,
+    Math.max(options.durationSeconds, request.minimumSeconds ?? 0),
+  );
 }
 
 /** Each path of a GET once, on up to `connections` requests at a time; the answers must have the expected status. */
