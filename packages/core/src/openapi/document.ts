@@ -151,9 +151,12 @@ function successResponse(
   };
 }
 
+/** POSTs to a collection path that create nothing of their own: they answer 200 with a report. */
+const NOT_CREATES = new Set(['/events/import']);
+
 /** A create is a POST to a collection (201, SPEC §10); a POST to a record is an update. */
 function isCreate(compiled: CompiledPath, method: HttpMethod): boolean {
-  return method === 'POST' && compiled.names.length === 0;
+  return method === 'POST' && compiled.names.length === 0 && !NOT_CREATES.has(compiled.path);
 }
 
 /** The error answers an operation can give, by kind of operation (the `default` covers the rest). */

@@ -91,6 +91,28 @@ describeContract('OpenAPI document against real answers', (service) => {
     await call('GET', '/doc', { query: { multilang_language: 'fr' }, status: 400 });
   });
 
+  it('events import: the report, a refused file, a caller who may not', async () => {
+    const calendar = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'BEGIN:VEVENT',
+      'UID:openapi@test',
+      'DTSTART:20270101T100000Z',
+      'SUMMARY:Imported',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    await call('POST', '/events/import', { json: { calendar }, as: 'admin', status: 200 });
+    await call('POST', '/events/import', {
+      body: calendar.replace('20270101T100000Z', '20271301T100000Z'),
+      headers: { 'content-type': 'text/calendar' },
+      as: 'admin',
+      status: 400,
+    });
+    await call('POST', '/events/import', { json: { calendar }, as: 'author', status: 403 });
+  });
+
   it('events: every route, with everything an event can embed', async () => {
     const created = await call('POST', '/events', { json: EVENT, as: 'admin', status: 201 });
     const event = created.json;

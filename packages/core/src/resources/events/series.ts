@@ -41,9 +41,13 @@ export function horizonFor(config: CalendarConfig, now: Date): string {
  * Reads recurrence lines sent for an event; a line refused → 400 `rest_invalid_param` naming it and why.
  * Returns the lines as they are kept.
  */
-export function checkRecurrence(lines: readonly string[], zone: string): string[] {
+export function checkRecurrence(lines: readonly string[], zone: string, allDay: boolean): string[] {
+  return readRecurrence(lines, zone, allDay).lines;
+}
+
+function readRecurrence(lines: readonly string[], zone: string, allDay: boolean) {
   try {
-    return parseRecurrence(lines, zone).lines;
+    return parseRecurrence(lines, zone, { allDay });
   } catch (error) {
     if (error instanceof RecurrenceError)
       throw invalidParam('recurrence', `Invalid recurrence: ${error.message}.`);
@@ -227,7 +231,8 @@ export async function reconcileSeries(scope: SeriesScope, seriesId: number): Pro
     .where('id', '=', seriesId)
     .executeTakeFirstOrThrow();
   const zone = event.timezone;
-  const parsed = parseRecurrence(JSON.parse(seriesRow.recurrence) as string[], zone);
+  // An update may have made the series all-day: its rule is then read (and may be refused) as such.
+  const parsed = readRecurrence(JSON.parse(seriesRow.recurrence) as string[], zone, event.all_day === 1);
   const instants = expandRecurrence(parsed, event.start_local, zone, seriesRow.horizon_utc).filter(
     (instant) => instant.utc !== event.start_utc,
   );

@@ -151,7 +151,7 @@ export async function writeEvent(
   const termsBefore = existing ? await termIdsOfEvent(db, existing.post.id) : [];
   const schedule = resolveSchedule(context, params, existing?.event);
   const occurrence = existing ? await occurrenceOf(db, existing.post.id) : undefined;
-  const recurrence = recurrenceToWrite(params, occurrence, schedule.timezone);
+  const recurrence = recurrenceToWrite(params, occurrence, schedule.timezone, schedule.all_day === 1);
   // A series and its occurrences share the series' slug (their URLs add the date), as the paid edition's.
   const family = occurrence?.seriesId ?? existing?.post.id;
   const publication = resolvePublication(context, params, schedule.timezone, existing?.post);
@@ -281,6 +281,7 @@ function recurrenceToWrite(
   params: Pick<EventWriteParams, 'recurrence'>,
   occurrence: { seriesId: number } | undefined,
   zone: string,
+  allDay: boolean,
 ): string[] | null | undefined {
   if (params.recurrence === undefined) return undefined;
   if (occurrence)
@@ -289,7 +290,7 @@ function recurrenceToWrite(
       `This event is an occurrence of the series ${occurrence.seriesId}: change the recurrence of the series.`,
     );
   const lines = recurrenceInput(params.recurrence) ?? [];
-  return lines.length === 0 ? null : checkRecurrence(lines, zone);
+  return lines.length === 0 ? null : checkRecurrence(lines, zone, allDay);
 }
 
 /**
