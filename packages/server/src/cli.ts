@@ -108,6 +108,7 @@ async function serve(
     apiUrl?: string;
     perPage?: number;
     maxPerPage?: number;
+    recurrenceHorizonMonths?: number;
     namespace?: string;
     trustProxy?: boolean;
     cors?: '*' | string[];
@@ -224,6 +225,14 @@ function buildProgram(output: CliOutput): Command {
       new Option('--max-per-page <n>', 'largest page size; larger per_page values are capped (default 50)')
         .env('MAX_PER_PAGE')
         .argParser(integer(1, 1000)),
+    )
+    .addOption(
+      new Option(
+        '--recurrence-horizon-months <n>',
+        'how far ahead recurring events have their occurrences, in months (default 24)',
+      )
+        .env('RECURRENCE_HORIZON_MONTHS')
+        .argParser(integer(1, 120)),
     )
     .addOption(
       new Option(

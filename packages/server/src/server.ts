@@ -35,6 +35,8 @@ export interface StartServerOptions {
   perPage?: number;
   /** Largest page size; larger `per_page` values are capped (default 50). */
   maxPerPage?: number;
+  /** How far ahead recurring events have their occurrences, in months (default 24). */
+  recurrenceHorizonMonths?: number;
   /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin (SPEC §2). */
   namespace?: string;
   /** Honour `X-Forwarded-Proto/Host`. */
@@ -109,6 +111,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
       ...(options.maxPerPage !== undefined ? { maxPerPage: options.maxPerPage } : {}),
+      ...(options.recurrenceHorizonMonths !== undefined
+        ? { recurrenceHorizonMonths: options.recurrenceHorizonMonths }
+        : {}),
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { cache: options.responseCache } : {}),
