@@ -2,6 +2,7 @@ import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
+import { feedRoutes } from './resources/feeds/routes.js';
 import { linkedRoutes } from './resources/linked/routes.js';
 import { organizerKind } from './resources/organizers/kind.js';
 import { categoryRoutes, tagRoutes } from './resources/terms/routes.js';
@@ -15,6 +16,7 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
   routes.push(
     ...namespaceRoutes(() => routes, config),
     ...eventRoutes(config, geolocation),
+    ...feedRoutes(geolocation),
     ...linkedRoutes(venueKind, geolocation),
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),

@@ -147,8 +147,14 @@ function successResponse(
   return {
     description: (created ? TEXT.created : TEXT.ok)[language],
     ...(Object.keys(headers).length > 0 ? { headers: z.object(headers) } : {}),
-    ...(route.response ? { content: { 'application/json': { schema: route.response } } } : {}),
+    ...(route.response ? { content: { [mediaTypeOf(route.response)]: { schema: route.response } } } : {}),
   };
+}
+
+/** An answer's media type: JSON, unless its schema names another (`contentMediaType`, the iCalendar feeds). */
+function mediaTypeOf(schema: z.ZodType): string {
+  const declared = schema.meta()?.contentMediaType;
+  return typeof declared === 'string' ? declared : 'application/json';
 }
 
 /** A create is a POST to a collection (201, SPEC §10); a POST to a record is an update. */
