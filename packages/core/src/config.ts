@@ -36,6 +36,11 @@ export interface ConfigOptions {
   cors?: CorsOptions;
   /** The geolocation extension (SPEC §9): off by default in the library. */
   geolocation?: boolean | { defaultRadiusKm?: number };
+  /**
+   * How far ahead the occurrences of recurring events exist as events, in months (default 24, as the plugin's
+   * paid edition); the horizon moves forward with the clock.
+   */
+  recurrenceHorizonMonths?: number;
 }
 
 export interface CalendarConfig {
@@ -53,6 +58,7 @@ export interface CalendarConfig {
   trustProxy: boolean;
   cors: CorsConfig | undefined;
   geolocation: { enabled: boolean; defaultRadiusKm: number };
+  recurrenceHorizonMonths: number;
 }
 
 export function resolveConfig(options: ConfigOptions): CalendarConfig {
@@ -61,6 +67,9 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
     throw new RangeError(`currencyPosition must be 'prefix' or 'postfix', not ${JSON.stringify(position)}`);
   const languages = options.languages ?? ['en', 'de'];
   const geo = options.geolocation;
+  const horizon = options.recurrenceHorizonMonths ?? 24;
+  if (!Number.isInteger(horizon) || horizon < 1 || horizon > 120)
+    throw new RangeError(`recurrenceHorizonMonths must be a whole number from 1 to 120, not ${horizon}`);
   return {
     namespace: (options.namespace ?? 'calendar/events/v1').replace(/^\/+|\/+$/g, ''),
     siteUrl: (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
@@ -79,6 +88,7 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
       enabled: geo === true || (typeof geo === 'object' && geo !== null),
       defaultRadiusKm: (typeof geo === 'object' && geo?.defaultRadiusKm) || 25,
     },
+    recurrenceHorizonMonths: horizon,
   };
 }
 export interface CorsOptions {

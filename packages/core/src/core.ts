@@ -11,6 +11,7 @@ import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
+import { createHorizonKeeper } from './resources/events/horizon.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
@@ -71,6 +72,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   // `responseCache` is the deprecated name of `cache` (options.ts).
   const caches = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
   const publishDue = createScheduledPublisher();
+  const keepHorizon = createHorizonKeeper(config, logger);
   const dispatcher = createDispatcher({
     config,
     database,
@@ -80,7 +82,10 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     logger,
     ticketProvider: options.ticketProvider,
     caches,
-    beforeEachRequest: (now) => publishDue(database, now),
+    beforeEachRequest: async (now) => {
+      const published = await publishDue(database, now);
+      return (await keepHorizon(database, now)) || published;
+    },
   });
   // Rate limiting and compression around the dispatcher (http/edge.ts).
   const handle = createEdge(

@@ -44,6 +44,8 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
       'Support',
       'Extensions',
       'Ical',
+      // Type only: the horizon keeper logs a series it cannot extend.
+      'Logger',
     ],
   },
   // The namespace index and /doc are resources that describe the others.

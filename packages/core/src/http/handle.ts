@@ -98,7 +98,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (effective !== 'GET') return await withItsAllow(runWrite(database, caches, run));
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key =
-        json || form || calendar !== undefined ? undefined : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
+        json || form || calendar !== undefined
+          ? undefined
+          : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
       return await cachedGet(
         { key, second: Math.floor(now.getTime() / 1000), clockDependent: route.clockDependent === true },
         () => withItsAllow(run(database.kysely)),

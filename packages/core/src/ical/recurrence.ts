@@ -149,7 +149,8 @@ export function parseRecurrence(lines: readonly string[], zone: string): ParsedR
   const parsed: ParsedRecurrence = { rules: [], rdates: [], exdates: [], lines: [] };
   lines.forEach((line, index) => {
     try {
-      if (!/^[A-Za-z-]+[;:]/.test(line)) throw new Error('expected NAME:VALUE, for example RRULE:FREQ=WEEKLY');
+      if (!/^[A-Za-z-]+[;:]/.test(line))
+        throw new Error('expected NAME:VALUE, for example RRULE:FREQ=WEEKLY');
       const property = ICAL.Property.fromString(line);
       const name = property.name.toUpperCase();
       if (name === 'RRULE') parsed.rules.push(ruleOf(property, zone));
@@ -205,7 +206,8 @@ export function expandRecurrence(
       if (locals.size > MAX_OCCURRENCES + 1) throw tooMany();
     }
   }
-  for (const date of recurrence.rdates) locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
+  for (const date of recurrence.rdates)
+    locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
   const excludedTimes = new Set<string>();
   const excludedDays = new Set<string>();
   for (const date of recurrence.exdates) {

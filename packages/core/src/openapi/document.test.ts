@@ -219,11 +219,19 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
     expect(english.paths['/tags/{id}'].delete.responses).not.toHaveProperty('410');
   });
 
-  it('closes the event object: every key required, no other key allowed, json_ld optional', () => {
+  it('closes the event object: every key required, no other key allowed, json_ld and the recurrence keys optional', () => {
     const event = english.components.schemas.Event;
     expect(event.additionalProperties).toBe(false);
-    expect(Object.keys(event.properties)).toHaveLength(41);
-    expect(event.required).toEqual(Object.keys(event.properties).filter((key) => key !== 'json_ld'));
+    expect(Object.keys(event.properties)).toHaveLength(46);
+    const optional = [
+      'json_ld',
+      'recurrence',
+      'series_id',
+      'original_start_date',
+      'original_utc_start_date',
+      'is_exception',
+    ];
+    expect(event.required).toEqual(Object.keys(event.properties).filter((key) => !optional.includes(key)));
     expect(event.properties.venue.anyOf).toContainEqual({ $ref: '#/components/schemas/Venue' });
     expect(event.properties.image.anyOf).toContainEqual({ type: 'boolean', const: false });
     const venue = english.components.schemas.Venue;

@@ -9,6 +9,9 @@ import { createDataVersionTriggers } from './0010-data-version-triggers.js';
  * and `events.parent_id` naming the series, as the plugin's paid edition keeps them. `event_ical` keeps the UID
  * and SEQUENCE an imported event came with, so that importing the same calendar again finds it.
  */
+/** The tables of this migration whose changes move the data version (as migration 0010's). */
+export const RECURRENCE_TABLES = ['event_series', 'event_occurrences', 'event_ical'] as const;
+
 export function recurrence(traits: DialectTraits) {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was
@@ -40,7 +43,7 @@ export function recurrence(traits: DialectTraits) {
         .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_modified_utc', 'text')
         .execute();
-      await createDataVersionTriggers(traits, db, ['event_series', 'event_occurrences', 'event_ical']);
+      await createDataVersionTriggers(traits, db, RECURRENCE_TABLES);
     },
   };
 }

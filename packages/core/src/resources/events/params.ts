@@ -10,6 +10,7 @@ import { canPublish } from '../../auth/capabilities.js';
 import { isValidTimezone } from '../../dates/zones.js';
 import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import { describe, texts } from '../../i18n/descriptions.js';
+import { parseRecurrence, RecurrenceError, recurrenceLines } from '../../ical/recurrence.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import type { ParamBag, ParamValue } from '../../route-table/params.js';
@@ -318,6 +319,29 @@ export function eventWriteParams(
         'Das Passwort der Veranstaltung ("" entfernt es); nur Redakteure.',
       ),
     ),
+    recurrence: param.any(
+      texts(
+        'Makes the event recurring: RFC 5545 lines (RRULE, RDATE, EXDATE), as a list or one per line, read in the event\'s time zone, e.g. ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z", "EXDATE;TZID=Europe/Berlin:20261224T190000"]; [] or "" stops the recurrence. Not on an occurrence.',
+        'Macht die Veranstaltung wiederkehrend: RFC-5545-Zeilen (RRULE, RDATE, EXDATE), als Liste oder eine je Zeile, in der Zeitzone der Veranstaltung gelesen, z. B. ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270630T215959Z"]; [] oder "" beendet die Wiederholung. Nicht bei einem einzelnen Termin einer Serie.',
+      ),
+      {
+        documented: z.array(z.string()),
+        validate: (value): ValidationResult => {
+          const lines = recurrenceInput(value);
+          if (lines === undefined)
+            return 'recurrence must be a list of RFC 5545 lines or a text of such lines.';
+          if (lines.length > 100) return 'recurrence may have at most 100 lines.';
+          if (lines.length === 0) return true;
+          try {
+            // The event's own zone is applied when it is written; here the lines' form is checked.
+            parseRecurrence(lines, 'UTC');
+            return true;
+          } catch (error) {
+            return error instanceof RecurrenceError ? `Invalid recurrence: ${error.message}.` : false;
+          }
+        },
+      },
+    ),
     post_parent: param.id<RequestContext>(
       texts(
         'The parent event ID (editors only); 0 removes it.',
@@ -331,6 +355,15 @@ export function eventWriteParams(
       },
     ),
   };
+}
+
+/** Recurrence lines as sent (a list of lines, or one text of lines); undefined when it is neither. */
+export function recurrenceInput(value: ParamValue): string[] | undefined {
+  if (value === null || value === '') return [];
+  if (typeof value === 'string') return recurrenceLines(value);
+  if (Array.isArray(value) && value.every((line) => typeof line === 'string'))
+    return recurrenceLines(value as string[]);
+  return undefined;
 }
 
 /** What `writeEvent` receives from a create or an update: every field optional, as an update sends them. */

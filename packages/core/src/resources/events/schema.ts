@@ -201,12 +201,58 @@ export const eventSchema = z
       'Immer eine leere Liste (keine Zusatzfelder).',
     ),
     json_ld: jsonLd('Event').optional(),
+    recurrence: z
+      .array(z.string())
+      .optional()
+      .meta(
+        describe(
+          'Only on a recurring event (the series, itself the first occurrence): its RFC 5545 lines (RRULE, RDATE, EXDATE), read in its time zone.',
+          'Nur bei einer wiederkehrenden Veranstaltung (der Serie, selbst der erste Termin): ihre RFC-5545-Zeilen (RRULE, RDATE, EXDATE), in ihrer Zeitzone gelesen.',
+        ),
+      ),
+    series_id: z
+      .number()
+      .int()
+      .optional()
+      .meta(
+        describe(
+          'Only on an occurrence of a series (other than the first): the ID of the series event.',
+          'Nur bei einem Termin einer Serie (außer dem ersten): die ID der Serie.',
+        ),
+      ),
+    original_start_date: z
+      .string()
+      .optional()
+      .meta(
+        describe(
+          'Only on an occurrence: the start the rule gave it (its RECURRENCE-ID), in the event’s time zone.',
+          'Nur bei einem Termin einer Serie: der Beginn, den die Regel ihm gab (seine RECURRENCE-ID), in der Zeitzone der Veranstaltung.',
+        ),
+      ),
+    original_utc_start_date: z
+      .string()
+      .optional()
+      .meta(
+        describe(
+          'Only on an occurrence: the same start in UTC.',
+          'Nur bei einem Termin: derselbe Beginn in UTC.',
+        ),
+      ),
+    is_exception: z
+      .boolean()
+      .optional()
+      .meta(
+        describe(
+          'Only on an occurrence: whether it was edited on its own, so that changes of the series leave it as it is.',
+          'Nur bei einem Termin: ob er einzeln geändert wurde, sodass Änderungen der Serie ihn nicht mehr ändern.',
+        ),
+      ),
   })
   .meta({
     id: 'Event',
     ...describe(
-      'An event. Every key is always present; `json_ld` only in the answer of a single read.',
-      'Eine Veranstaltung. Jeder Schlüssel ist immer vorhanden; `json_ld` nur in der Antwort eines Einzelabrufs.',
+      'An event. Every key is always present, except `json_ld` (only in the answer of a single read) and the recurrence keys (only on series and their occurrences).',
+      'Eine Veranstaltung. Jeder Schlüssel ist immer vorhanden, außer `json_ld` (nur in der Antwort eines Einzelabrufs) und den Schlüsseln der Wiederholung (nur bei Serien und ihren Terminen).',
     ),
   });
 

@@ -28,6 +28,7 @@ import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
+import { loadRecurrenceInfo } from './series-repository.js';
 
 export interface EventRecord {
   post: PostRow;
@@ -134,7 +135,7 @@ export async function serializeEvents(
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
-  const [texts, images, terms, links] = await Promise.all([
+  const [texts, images, terms, links, recurrence] = await Promise.all([
     loadTexts(db, ids, context.language, config.defaultLanguage),
     loadImages(
       db,
@@ -148,6 +149,7 @@ export async function serializeEvents(
       .orderBy('event_id')
       .orderBy('position')
       .execute(),
+    loadRecurrenceInfo(db, ids),
   ]);
   const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
   const [venueObjects, organizerObjects] = await Promise.all([
@@ -158,7 +160,12 @@ export async function serializeEvents(
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
   return records.map(({ post, event }) => {
     const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
-    const url = postPermalink(context.urls, 'event', post);
+    const occurrence = recurrence.occurrences.get(post.id);
+    // An occurrence's page is its series' page for its day, as the paid edition's: /event/<slug>/<date>/.
+    const url =
+      occurrence && post.status !== 'trash'
+        ? `${postPermalink(context.urls, 'event', post)}${event.start_local.slice(0, 10)}/`
+        : postPermalink(context.urls, 'event', post);
     const costItems = storedCostItems(event.cost);
     const position = event.currency_position as 'prefix' | 'postfix' | '';
     // The linked-post serializer builds plain records for both kinds; their shapes are checked by the
@@ -249,6 +256,14 @@ export async function serializeEvents(
           : {}),
         performer: 'Organization',
       };
+    }
+    const lines = recurrence.series.get(post.id);
+    if (lines) out.recurrence = lines;
+    if (occurrence) {
+      out.series_id = occurrence.seriesId;
+      out.original_start_date = utcToLocal(occurrence.originalStartUtc, event.timezone);
+      out.original_utc_start_date = occurrence.originalStartUtc;
+      out.is_exception = occurrence.detached;
     }
     return mayViewProtected(context, post, options) ? out : blankProtected(out);
   });

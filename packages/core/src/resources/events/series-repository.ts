@@ -22,7 +22,11 @@ export async function loadRecurrenceInfo(db: Db, ids: readonly number[]): Promis
   if (ids.length === 0) return info;
   const unique = [...new Set(ids)];
   const [series, occurrences] = await Promise.all([
-    db.selectFrom('event_series').select(['event_id', 'recurrence']).where('event_id', 'in', unique).execute(),
+    db
+      .selectFrom('event_series')
+      .select(['event_id', 'recurrence'])
+      .where('event_id', 'in', unique)
+      .execute(),
     db
       .selectFrom('event_occurrences')
       .select(['event_id', 'series_id', 'original_start_utc', 'detached'])

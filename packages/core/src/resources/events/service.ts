@@ -21,6 +21,8 @@ import { countQuery, filterEvents, pageQuery, shouldWalk, withDrivers } from './
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
+import { occurrenceOf } from './series.js';
+import { deleteOccurrences, excludeOccurrence, trashOccurrences } from './series-trash.js';
 import { writeEvent } from './write.js';
 
 /** How a route names one event: by id, or (the by-slug routes) by slug. */
@@ -136,6 +138,7 @@ export async function deleteEvent(
   if (post.status === 'trash') {
     if (params.force !== true) throw pluginError('event-is-in-trash');
     const previous = await serializeOne(context, post.id, false, { password: post.password });
+    await deleteOccurrences(context, post.id);
     await deletePost(context.db, post.id);
     return { body: { deleted: true, previous } };
   }
@@ -147,6 +150,10 @@ export async function deleteEvent(
     { termIds, counted: countsForTerms(post, formatUtc(context.now)) },
     { termIds, counted: false },
   );
+  // Within a series: an occurrence's date leaves the rule; a series takes its occurrences along.
+  const occurrence = await occurrenceOf(context.db, post.id);
+  if (occurrence) await excludeOccurrence(context, post.id, occurrence);
+  else await trashOccurrences(context, post.id, (await loadPost(context.db, post.id))!.slug);
   return { body: await serializeOne(context, post.id, false, { password: post.password }) };
 }
 

@@ -6,6 +6,7 @@
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, normaliseTimezone, startOfDay } from '../../dates/zones.js';
+import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
@@ -23,8 +24,16 @@ import { eventOrganizerRows, eventRows, postRow } from '../posts/rows.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
-import { type EventWriteParams, isEmptyLink, organizerItems } from './params.js';
+import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
+import {
+  checkRecurrence,
+  moveExdatesWithStart,
+  occurrenceOf,
+  reconcileSeries,
+  seriesLines,
+  setRecurrence,
+} from './series.js';
 
 type EventValues = Omit<EventRow, 'id'>;
 
@@ -141,6 +150,10 @@ export async function writeEvent(
   const nowUtc = formatUtc(context.now);
   const termsBefore = existing ? await termIdsOfEvent(db, existing.post.id) : [];
   const schedule = resolveSchedule(context, params, existing?.event);
+  const occurrence = existing ? await occurrenceOf(db, existing.post.id) : undefined;
+  const recurrence = recurrenceToWrite(params, occurrence, schedule.timezone);
+  // A series and its occurrences share the series' slug (their URLs add the date), as the paid edition's.
+  const family = occurrence?.seriesId ?? existing?.post.id;
   const publication = resolvePublication(context, params, schedule.timezone, existing?.post);
   const imageId =
     params.image !== undefined
@@ -157,7 +170,7 @@ export async function writeEvent(
   let slug = existing?.post.slug;
   if (params.slug !== undefined || !existing) {
     const wanted = sanitizeSlug(params.slug !== undefined ? String(params.slug) : (title ?? '')) || 'event';
-    slug = await uniqueSlug(wanted, (s) => slugTaken(db, 'event', s, existing?.post.id));
+    slug = await uniqueSlug(wanted, (s) => slugTakenOutsideSeries(db, s, family));
   }
   // Into the trash or out of it, the slug follows (SPEC §14): `<slug>__trashed`, then the slug given back.
   if (existing)
@@ -256,5 +269,74 @@ export async function writeEvent(
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
     { termIds: await termIdsOfEvent(db, id), counted: countsForTerms(now, nowUtc) },
   );
+  await writeSeries(context, id, recurrence, occurrence !== undefined, existing?.event);
   return id;
+}
+
+/**
+ * The recurrence an event write sets: undefined (unchanged), null (removed) or the lines to keep, read in the
+ * event's zone. An occurrence has none of its own.
+ */
+function recurrenceToWrite(
+  params: Pick<EventWriteParams, 'recurrence'>,
+  occurrence: { seriesId: number } | undefined,
+  zone: string,
+): string[] | null | undefined {
+  if (params.recurrence === undefined) return undefined;
+  if (occurrence)
+    throw invalidParam(
+      'recurrence',
+      `This event is an occurrence of the series ${occurrence.seriesId}: change the recurrence of the series.`,
+    );
+  const lines = recurrenceInput(params.recurrence) ?? [];
+  return lines.length === 0 ? null : checkRecurrence(lines, zone);
+}
+
+/**
+ * After an event's own rows are written: an occurrence written on its own becomes an exception; a series gets
+ * its rule and its occurrences reconciled; an imported event's SEQUENCE moves on.
+ */
+async function writeSeries(
+  context: RequestContext,
+  id: number,
+  recurrence: string[] | null | undefined,
+  isOccurrence: boolean,
+  before: EventRow | undefined,
+): Promise<void> {
+  const { db } = context;
+  const updated = before !== undefined;
+  if (updated)
+    await db
+      .updateTable('event_ical')
+      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
+      .where('event_id', '=', id)
+      .execute();
+  if (isOccurrence) {
+    await db.updateTable('event_occurrences').set({ detached: 1 }).where('event_id', '=', id).execute();
+    return;
+  }
+  if (recurrence !== undefined) {
+    if (recurrence !== null || (await seriesLines(db, id)) !== undefined)
+      await setRecurrence(context, id, recurrence);
+    return;
+  }
+  const lines = updated ? await seriesLines(db, id) : undefined;
+  if (!lines) return;
+  await moveExdatesWithStart(context, id, lines, before!);
+  await reconcileSeries(context, id);
+}
+
+/** Whether another event than the series `family` and its occurrences has the slug. */
+async function slugTakenOutsideSeries(db: Db, slug: string, family: number | undefined): Promise<boolean> {
+  if (family === undefined) return slugTaken(db, 'event', slug);
+  const row = await db
+    .selectFrom('posts')
+    .leftJoin('events', 'events.id', 'posts.id')
+    .select('posts.id')
+    .where('posts.type', '=', 'event')
+    .where('posts.slug', '=', slug)
+    .where('posts.id', '!=', family)
+    .where((eb) => eb.or([eb('events.parent_id', 'is', null), eb('events.parent_id', '!=', family)]))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,0 +1,84 @@
+/**
+ * Deleting within a series: trashing the series trashes its occurrences (restoring it brings back those
+ * trashed with it, `reconcileSeries`); deleting one occurrence excludes its date from the series (an EXDATE)
+ * and makes it an exception, so that a later change of the series leaves it in the trash.
+ */
+import { formatUtc } from '../../dates/format.js';
+import { utcToLocal } from '../../dates/zones.js';
+import { refreshTermCounts } from '../terms/repository.js';
+import { removeOccurrences, type SeriesScope, seriesLines } from './series.js';
+
+/** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
+export function exdateLine(originalStartUtc: string, zone: string, allDay: boolean): string {
+  const local = utcToLocal(originalStartUtc, zone);
+  const compact = (value: string) => value.replace(/[-:]/g, '').replace(' ', 'T');
+  if (allDay) return `EXDATE;VALUE=DATE:${compact(local).slice(0, 8)}`;
+  if (zone === 'UTC') return `EXDATE:${compact(originalStartUtc)}Z`;
+  return `EXDATE;TZID=${zone}:${compact(local)}`;
+}
+
+/** After an occurrence went to the trash: its date leaves the series, and it stays as it is. */
+export async function excludeOccurrence(
+  scope: SeriesScope,
+  occurrenceId: number,
+  occurrence: { seriesId: number; originalStartUtc: string },
+): Promise<void> {
+  const { db } = scope;
+  await db
+    .updateTable('event_occurrences')
+    .set({ detached: 1 })
+    .where('event_id', '=', occurrenceId)
+    .execute();
+  const lines = await seriesLines(db, occurrence.seriesId);
+  const series = await db
+    .selectFrom('events')
+    .select(['timezone', 'all_day'])
+    .where('id', '=', occurrence.seriesId)
+    .executeTakeFirst();
+  if (!lines || !series) return;
+  const line = exdateLine(occurrence.originalStartUtc, series.timezone, series.all_day === 1);
+  if (lines.includes(line)) return;
+  await db
+    .updateTable('event_series')
+    .set({ recurrence: JSON.stringify([...lines, line]) })
+    .where('event_id', '=', occurrence.seriesId)
+    .execute();
+}
+
+/** After the series went to the trash: its occurrences follow, each keeping the status it had. */
+export async function trashOccurrences(
+  scope: SeriesScope,
+  seriesId: number,
+  trashedSlug: string,
+): Promise<void> {
+  const { db } = scope;
+  const nowUtc = formatUtc(scope.now);
+  const ids = db.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId);
+  await db
+    .updateTable('posts')
+    .set((eb) => ({
+      trashed_from: eb.ref('status'),
+      status: 'trash',
+      slug: trashedSlug,
+      modified_utc: nowUtc,
+    }))
+    .where('id', 'in', ids)
+    .where('status', '!=', 'trash')
+    .execute();
+  const terms = await db
+    .selectFrom('event_terms')
+    .select('term_id')
+    .distinct()
+    .where('event_id', 'in', ids)
+    .execute();
+  await refreshTermCounts(
+    db,
+    terms.map((row) => row.term_id),
+    nowUtc,
+  );
+}
+
+/** Before a trashed series is deleted for good: its occurrences go first (they are events of their own). */
+export async function deleteOccurrences(scope: SeriesScope, seriesId: number): Promise<void> {
+  await removeOccurrences(scope, seriesId);
+}

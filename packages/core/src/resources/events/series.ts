@@ -1,0 +1,469 @@
+/**
+ * Recurring events as the plugin's paid edition keeps them: the series event is the first occurrence, and every
+ * other occurrence is an event of its own (own id, readable, editable, deletable) whose `parent_id` is the series.
+ * Occurrences exist up to a horizon (`recurrenceHorizonMonths` ahead of the clock) and carry the series' data:
+ * after each write of the series, `reconcileSeries` makes the set of occurrences match the rule (keeping ids
+ * where a date stays) and copies the series' data into those not edited on their own (detached ones).
+ *
+ * Every step is a set-based statement (a few per write whatever the number of occurrences), inside the
+ * transaction of the write that called it.
+ */
+import { DateTime } from 'luxon';
+import type { CalendarConfig } from '../../config.js';
+import { formatUtc } from '../../dates/format.js';
+import { localToUtc, utcToLocal } from '../../dates/zones.js';
+import type { Db } from '../../db/database.js';
+import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
+import { invalidParam } from '../../errors/invalid-params.js';
+import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
+import { refreshTermCounts } from '../terms/repository.js';
+
+/** What the series code needs of a request (a RequestContext is one; the horizon keeper builds its own). */
+export interface SeriesScope {
+  db: Db;
+  config: CalendarConfig;
+  now: Date;
+}
+
+/** Rows per insert statement: SQLite allows 32,766 bound values, and a posts row binds ten. */
+const CHUNK = 500;
+
+const WALL = 'yyyy-MM-dd HH:mm:ss';
+
+/** The instant the horizon stands at for a clock reading. */
+export function horizonFor(config: CalendarConfig, now: Date): string {
+  return formatUtc(
+    DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ months: config.recurrenceHorizonMonths }).toJSDate(),
+  );
+}
+
+/**
+ * Reads recurrence lines sent for an event; a line refused → 400 `rest_invalid_param` naming it and why.
+ * Returns the lines as they are kept.
+ */
+export function checkRecurrence(lines: readonly string[], zone: string): string[] {
+  try {
+    return parseRecurrence(lines, zone).lines;
+  } catch (error) {
+    if (error instanceof RecurrenceError)
+      throw invalidParam('recurrence', `Invalid recurrence: ${error.message}.`);
+    throw error;
+  }
+}
+
+/** Whether an event is an occurrence (other than the first) of a series: its series and original start. */
+export async function occurrenceOf(
+  db: Db,
+  eventId: number,
+): Promise<{ seriesId: number; originalStartUtc: string; detached: boolean } | undefined> {
+  const row = await db
+    .selectFrom('event_occurrences')
+    .select(['series_id', 'original_start_utc', 'detached'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row
+    ? { seriesId: row.series_id, originalStartUtc: row.original_start_utc, detached: row.detached === 1 }
+    : undefined;
+}
+
+export async function seriesLines(db: Db, eventId: number): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('event_series')
+    .select('recurrence')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.recurrence) as string[]) : undefined;
+}
+
+/** The ids of a series' occurrences (not the series itself), as a subquery. */
+function occurrenceIds(db: Db, seriesId: number, onlyAttached: boolean) {
+  let query = db.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId);
+  if (onlyAttached) query = query.where('detached', '=', 0);
+  return query;
+}
+
+async function termIdsOfOccurrences(db: Db, seriesId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('event_terms')
+    .select('term_id')
+    .distinct()
+    .where('event_id', 'in', occurrenceIds(db, seriesId, false))
+    .execute();
+  return rows.map((row) => row.term_id);
+}
+
+/** The wall time `seconds` after `local` (both `YYYY-MM-DD HH:MM:SS`, no zone: the event's own clock). */
+function addWallSeconds(local: string, seconds: number): string {
+  return DateTime.fromFormat(local, WALL, { zone: 'UTC' }).plus({ seconds }).toFormat(WALL);
+}
+
+function wallSecondsBetween(from: string, to: string): number {
+  return DateTime.fromFormat(to, WALL, { zone: 'UTC' })
+    .diff(DateTime.fromFormat(from, WALL, { zone: 'UTC' }), 'seconds')
+    .as('seconds');
+}
+
+/** Sets (or, with `null`, removes) the recurrence of an event, then reconciles its occurrences. */
+export async function setRecurrence(
+  scope: SeriesScope,
+  seriesId: number,
+  lines: string[] | null,
+): Promise<void> {
+  const { db } = scope;
+  if (lines === null) {
+    await removeOccurrences(scope, seriesId);
+    await db.deleteFrom('event_series').where('event_id', '=', seriesId).execute();
+    return;
+  }
+  const horizon = horizonFor(scope.config, scope.now);
+  const existing = await db
+    .selectFrom('event_series')
+    .select('horizon_utc')
+    .where('event_id', '=', seriesId)
+    .executeTakeFirst();
+  const horizonUtc = existing && existing.horizon_utc > horizon ? existing.horizon_utc : horizon;
+  if (existing)
+    await db
+      .updateTable('event_series')
+      .set({ recurrence: JSON.stringify(lines), horizon_utc: horizonUtc })
+      .where('event_id', '=', seriesId)
+      .execute();
+  else
+    await db
+      .insertInto('event_series')
+      .values({ event_id: seriesId, recurrence: JSON.stringify(lines), horizon_utc: horizonUtc })
+      .execute();
+  await reconcileSeries(scope, seriesId);
+}
+
+/**
+ * When a series' start time changes, its excluded dates move with it (as Google Calendar moves them): an
+ * EXDATE at the old time of day names the same day at the new one, and does not bring that day back.
+ */
+export async function moveExdatesWithStart(
+  scope: SeriesScope,
+  seriesId: number,
+  lines: readonly string[],
+  before: Pick<EventRow, 'start_local' | 'timezone'>,
+): Promise<void> {
+  const after = await scope.db
+    .selectFrom('events')
+    .select(['start_local', 'timezone'])
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  const oldClock = before.start_local.slice(11).replace(/:/g, '');
+  const newClock = after.start_local.slice(11).replace(/:/g, '');
+  if (oldClock === newClock || before.timezone !== after.timezone) return;
+  const zone = after.timezone;
+  const moved = lines.map((line) => {
+    const match = /^(EXDATE(?:;[^:]*)?):(.*)$/i.exec(line);
+    if (!match || /VALUE=DATE(?!-)/i.test(match[1]!)) return line;
+    const tzid = /;TZID=([^;:]+)/i.exec(match[1]!)?.[1];
+    if (tzid !== undefined && tzid !== zone) return line;
+    const values = match[2]!.split(',').map((value) => {
+      const parts = /^(\d{8})T(\d{6})(Z?)$/.exec(value.trim());
+      if (!parts) return value;
+      const [, day, clock, utc] = parts as unknown as [string, string, string, string];
+      if (utc === '') return clock === oldClock ? `${day}T${newClock}` : value;
+      const wall = (d: string, c: string) =>
+        `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)} ${c.slice(0, 2)}:${c.slice(2, 4)}:${c.slice(4, 6)}`;
+      const local = utcToLocal(wall(day, clock), zone);
+      if (local.slice(11).replace(/:/g, '') !== oldClock) return value;
+      const utcValue = localToUtc(`${local.slice(0, 10)} ${after.start_local.slice(11)}`, zone);
+      return `${utcValue.slice(0, 10).replace(/-/g, '')}T${utcValue.slice(11).replace(/:/g, '')}Z`;
+    });
+    return `${match[1]}:${values.join(',')}`;
+  });
+  if (moved.some((line, index) => line !== lines[index]))
+    await scope.db
+      .updateTable('event_series')
+      .set({ recurrence: JSON.stringify(moved) })
+      .where('event_id', '=', seriesId)
+      .execute();
+}
+
+/** Deletes every occurrence of a series for good (the series stops recurring, or is deleted itself). */
+export async function removeOccurrences(scope: SeriesScope, seriesId: number): Promise<void> {
+  const { db } = scope;
+  const termIds = await termIdsOfOccurrences(db, seriesId);
+  const ids = (await occurrenceIds(db, seriesId, false).execute()).map((row) => row.event_id);
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await db
+      .deleteFrom('posts')
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+  await refreshTermCounts(db, termIds, formatUtc(scope.now));
+}
+
+interface ExistingOccurrence {
+  event_id: number;
+  original_start_utc: string;
+  detached: number;
+  status: string;
+  trashed_from: string | null;
+}
+
+/**
+ * Makes a series' occurrences match its rule up to its horizon, and copies its data into those not edited on
+ * their own. An occurrence keeps its id while its date stays in the rule: matched first by its original start,
+ * then by its day (a change of the start time moves every occurrence, it does not replace them). Detached
+ * occurrences (exceptions) keep their own data and stay while their day is still in the rule; occurrences no
+ * longer in the rule are deleted, except trashed ones (deleting an occurrence excludes its date; it stays in
+ * the trash).
+ */
+export async function reconcileSeries(scope: SeriesScope, seriesId: number): Promise<void> {
+  const { db } = scope;
+  const nowUtc = formatUtc(scope.now);
+  const seriesRow = await db
+    .selectFrom('event_series')
+    .select(['recurrence', 'horizon_utc'])
+    .where('event_id', '=', seriesId)
+    .executeTakeFirst();
+  if (!seriesRow) return;
+  const post = await db.selectFrom('posts').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  const zone = event.timezone;
+  const parsed = parseRecurrence(JSON.parse(seriesRow.recurrence) as string[], zone);
+  const instants = expandRecurrence(parsed, event.start_local, zone, seriesRow.horizon_utc).filter(
+    (instant) => instant.utc !== event.start_utc,
+  );
+  const duration = wallSecondsBetween(event.start_local, event.end_local);
+  const existing: ExistingOccurrence[] = await db
+    .selectFrom('event_occurrences as o')
+    .innerJoin('posts as p', 'p.id', 'o.event_id')
+    .select(['o.event_id', 'o.original_start_utc', 'o.detached', 'p.status', 'p.trashed_from'])
+    .where('o.series_id', '=', seriesId)
+    .execute();
+  const termsBefore = existing.length > 0 ? await termIdsOfOccurrences(db, seriesId) : [];
+
+  // Pair the rule's instants with the occurrences that exist: by original start, then by day.
+  const byStart = new Map(existing.map((row) => [row.original_start_utc, row]));
+  const unmatched = new Set(existing);
+  const pairs: Array<{ instant: (typeof instants)[number]; row: ExistingOccurrence | undefined }> = [];
+  for (const instant of instants) {
+    const row = byStart.get(instant.utc);
+    if (row && unmatched.has(row)) {
+      unmatched.delete(row);
+      pairs.push({ instant, row });
+    } else pairs.push({ instant, row: undefined });
+  }
+  const byDay = new Map<string, ExistingOccurrence>();
+  for (const row of unmatched) byDay.set(utcToLocal(row.original_start_utc, zone).slice(0, 10), row);
+  for (const pair of pairs) {
+    if (pair.row) continue;
+    const row = byDay.get(pair.instant.local.slice(0, 10));
+    if (row && unmatched.has(row)) {
+      unmatched.delete(row);
+      pair.row = row;
+    }
+  }
+
+  // Gone from the rule: deleted, unless in the trash (an occurrence deleted on its own).
+  const gone = [...unmatched].filter((row) => row.status !== 'trash').map((row) => row.event_id);
+  for (let i = 0; i < gone.length; i += CHUNK)
+    await db
+      .deleteFrom('posts')
+      .where('id', 'in', gone.slice(i, i + CHUNK))
+      .execute();
+
+  // Kept: a new original start where the rule moved it; new dates unless detached; back from the trash
+  // with the series.
+  for (const { instant, row } of pairs) {
+    if (!row) continue;
+    if (row.original_start_utc !== instant.utc)
+      await db
+        .updateTable('event_occurrences')
+        .set({ original_start_utc: instant.utc })
+        .where('event_id', '=', row.event_id)
+        .execute();
+    if (row.detached === 1 && row.status === 'trash' && post.status !== 'trash' && row.trashed_from)
+      await db
+        .updateTable('posts')
+        .set({ status: row.trashed_from as PostStatus, trashed_from: null, slug: post.slug })
+        .where('id', '=', row.event_id)
+        .execute();
+    if (row.detached === 1) continue;
+    const endLocal = addWallSeconds(instant.local, duration);
+    await db
+      .updateTable('events')
+      .set({
+        start_local: instant.local,
+        end_local: endLocal,
+        start_utc: instant.utc,
+        end_utc: localToUtc(endLocal, zone),
+      })
+      .where('id', '=', row.event_id)
+      .where((eb) =>
+        eb.or([
+          eb('start_local', '!=', instant.local),
+          eb('end_local', '!=', endLocal),
+          eb('timezone', '!=', zone),
+        ]),
+      )
+      .execute();
+  }
+
+  // New dates: posts, events and occurrence rows; their data is copied below with the others'.
+  const fresh = pairs.filter((pair) => !pair.row).map((pair) => pair.instant);
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    const chunk = fresh.slice(i, i + CHUNK);
+    const inserted = await db
+      .insertInto('posts')
+      .values(
+        chunk.map(() => ({
+          type: 'event' as const,
+          status: post.status,
+          author_id: post.author_id,
+          slug: post.slug,
+          date_utc: post.date_utc,
+          modified_utc: nowUtc,
+          password: post.password,
+          image_id: post.image_id,
+          trashed_from: post.trashed_from,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Both databases return the ids of a multi-row insert in the order of its rows.
+    const ids = inserted.map((row) => row.id);
+    const { id: _id, status: _status, ...values } = event;
+    await db
+      .insertInto('events')
+      .values(
+        chunk.map((instant, index) => {
+          const endLocal = addWallSeconds(instant.local, duration);
+          return {
+            ...values,
+            id: ids[index]!,
+            start_local: instant.local,
+            end_local: endLocal,
+            start_utc: instant.utc,
+            end_utc: localToUtc(endLocal, zone),
+            parent_id: seriesId,
+          };
+        }),
+      )
+      .execute();
+    await db
+      .insertInto('event_occurrences')
+      .values(
+        chunk.map((instant, index) => ({
+          event_id: ids[index]!,
+          series_id: seriesId,
+          original_start_utc: instant.utc,
+        })),
+      )
+      .execute();
+  }
+
+  // Rows made just now have the series' post and event fields already, and nothing to delete.
+  const keptAttached = pairs.some((pair) => pair.row !== undefined && pair.row.detached === 0);
+  await copySeriesData(scope, seriesId, post, event, keptAttached);
+  const termsAfter = await termIdsOfOccurrences(db, seriesId);
+  await refreshTermCounts(db, [...termsBefore, ...termsAfter], nowUtc);
+}
+
+/**
+ * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields but the dates, texts, search rows, organizers and terms. Set-based: the same few
+ * statements for two occurrences or seven hundred.
+ */
+async function copySeriesData(
+  scope: SeriesScope,
+  seriesId: number,
+  post: Pick<
+    PostRow,
+    'status' | 'author_id' | 'slug' | 'date_utc' | 'password' | 'image_id' | 'trashed_from'
+  >,
+  event: Omit<EventRow, 'id'>,
+  keptAttached: boolean,
+): Promise<void> {
+  const { db } = scope;
+  const targets = () =>
+    db
+      .selectFrom('event_occurrences as o')
+      .select('o.event_id')
+      .where('o.series_id', '=', seriesId)
+      .where('o.detached', '=', 0);
+  const clearLinks = async (table: 'event_search' | 'event_organizers' | 'event_terms') => {
+    if (keptAttached) await db.deleteFrom(table).where('event_id', 'in', targets()).execute();
+  };
+  if (keptAttached) {
+    await db
+      .updateTable('posts')
+      .set({
+        status: post.status,
+        author_id: post.author_id,
+        slug: post.slug,
+        date_utc: post.date_utc,
+        password: post.password,
+        image_id: post.image_id,
+        trashed_from: post.trashed_from,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db
+      .updateTable('events')
+      .set({
+        timezone: event.timezone,
+        all_day: event.all_day,
+        cost: event.cost,
+        currency_symbol: event.currency_symbol,
+        currency_code: event.currency_code,
+        currency_position: event.currency_position,
+        website: event.website,
+        show_map: event.show_map,
+        show_map_link: event.show_map_link,
+        hide_from_listings: event.hide_from_listings,
+        sticky: event.sticky,
+        featured: event.featured,
+        venue_id: event.venue_id,
+        parent_id: seriesId,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db.deleteFrom('post_texts').where('post_id', 'in', targets()).execute();
+  }
+  await db
+    .insertInto('post_texts')
+    .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
+    .expression(
+      targets()
+        .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', seriesId))
+        .select(['t.language', 't.title', 't.description', 't.excerpt']),
+    )
+    .execute();
+  await clearLinks('event_search');
+  await db
+    .insertInto('event_search')
+    .columns(['event_id', 'language', 'body'])
+    .expression(
+      targets()
+        .innerJoin('event_search as s', (join) => join.on('s.event_id', '=', seriesId))
+        .select(['s.language', 's.body']),
+    )
+    .execute();
+  await clearLinks('event_organizers');
+  await db
+    .insertInto('event_organizers')
+    .columns(['event_id', 'organizer_id', 'position'])
+    .expression(
+      targets()
+        .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', seriesId))
+        .select(['l.organizer_id', 'l.position']),
+    )
+    .execute();
+  await clearLinks('event_terms');
+  await db
+    .insertInto('event_terms')
+    .columns(['event_id', 'term_id', 'position'])
+    .expression(
+      targets()
+        .innerJoin('event_terms as l', (join) => join.on('l.event_id', '=', seriesId))
+        .select(['l.term_id', 'l.position']),
+    )
+    .execute();
+}
