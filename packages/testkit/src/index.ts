@@ -22,6 +22,22 @@ export {
 export { describeContract } from './describe-contract.js';
 export { encodePhpForm } from './form-encoding.js';
 export {
+  expandManyWithPython,
+  expandWithPython,
+  PYTHON_ICAL,
+  type PythonCalendar,
+  type PythonEvent,
+  type PythonIcalRequest,
+  type PythonIcalResult,
+  type PythonOccurrence,
+  parseManyWithPython,
+  parseWithPython,
+  pythonIcalProblem,
+  requirePythonIcal,
+  runPythonIcalBatch,
+  startInstants,
+} from './python-ical.js';
+export {
   startTestService,
   type TestRequestOptions,
   type TestResponse,

@@ -2,13 +2,14 @@
  * An event's recurrence (RFC 5545 §3.8.5): its `RRULE`, `RDATE` and `EXDATE` lines, as Google Calendar's API
  * takes them, read and expanded into occurrences.
  *
- * The rules are expanded by ical.js in the event's own wall-clock time (floating times), and each wall time is
- * then turned into an instant in the event's zone: a 19:00 Berlin event stays at 19:00 local on both sides of a
+ * ical.js reads the lines; the rules are expanded (recurrence-rule.ts) in the event's own wall-clock time
+ * (floating times), and each wall time is then turned into an instant in the event's zone: a 19:00 Berlin event stays at 19:00 local on both sides of a
  * daylight-saving change. A wall time a spring-forward gap skips moves forward by the gap, and one an autumn
  * overlap repeats takes its first reading (dates/zones.ts), as RFC 5545 §3.3.5 and Python's zoneinfo do.
  */
 import ICAL from 'ical.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
+import { ruleOf as compileRule, type Rule, ruleInstances } from './recurrence-rule.js';
 import { ianaZoneOf } from './zones.js';
 
 /** A recurrence line refused, with the line (1-based position and text) and why. */
@@ -24,10 +25,13 @@ export class RecurrenceError extends Error {
 }
 
 /** A date of an `RDATE`/`EXDATE`: a wall time in the event's zone, or a whole day (`VALUE=DATE`). */
-type RecurrenceDate = { kind: 'time'; local: string } | { kind: 'date'; date: string };
+type RecurrenceDate =
+  /** `utc`: the exact instant, when the value names one (Z, or another zone's TZID): it may be the second
+   * reading of a wall time an autumn overlap repeats, which `local` alone would read as the first. */
+  { kind: 'time'; local: string; utc?: string } | { kind: 'date'; date: string };
 
 export interface ParsedRecurrence {
-  rules: ICAL.Recur[];
+  rules: Rule[];
   rdates: RecurrenceDate[];
   exdates: RecurrenceDate[];
   /** The lines as they are kept and exported (folded whitespace and case of the names tidied). */
@@ -70,21 +74,6 @@ function wallTime(time: ICAL.Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
 }
 
-function floatingTime(local: string): ICAL.Time {
-  const [date, clock = '00:00:00'] = local.split(' ');
-  const [year, month, day] = date!.split('-').map(Number);
-  const [hour, minute, second] = clock.split(':').map(Number);
-  return ICAL.Time.fromData({
-    year: year!,
-    month: month!,
-    day: day!,
-    hour: hour ?? 0,
-    minute: minute ?? 0,
-    second: second ?? 0,
-    isDate: false,
-  });
-}
-
 function isUtc(time: ICAL.Time): boolean {
   return time.zone === ICAL.Timezone.utcTimezone || time.zone?.tzid === 'UTC';
 }
@@ -93,13 +82,37 @@ function isUtc(time: ICAL.Time): boolean {
 function toEventDate(time: ICAL.Time, tzid: string | undefined, zone: string): RecurrenceDate {
   if (time.isDate) return { kind: 'date', date: wallTime(time).slice(0, 10) };
   const wall = wallTime(time);
-  if (isUtc(time)) return { kind: 'time', local: utcToLocal(wall, zone) };
+  if (isUtc(time)) return { kind: 'time', local: utcToLocal(wall, zone), utc: wall };
   if (tzid !== undefined) {
     const iana = ianaZoneOf(tzid);
     if (iana === undefined) throw new Error(`unknown time zone "${tzid}"`);
-    return { kind: 'time', local: iana === zone ? wall : utcToLocal(localToUtc(wall, iana), zone) };
+    if (iana === zone) return { kind: 'time', local: wall };
+    const utc = localToUtc(wall, iana);
+    return { kind: 'time', local: utcToLocal(utc, zone), utc };
   }
   return { kind: 'time', local: wall };
+}
+
+/**
+ * Every date and date-time in a line's value exists (ical.js quietly turns 29 February 2029 into 1 March and
+ * 25:00 into the next day's 01:00).
+ */
+function checkDatesExist(line: string): void {
+  const value = line.replace(/^[^:"]*(?:"[^"]*"[^:"]*)*:/, '');
+  for (const match of value.matchAll(/(?<!\d)(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2}))?(?!\d)/g)) {
+    const [year, month, day, hour = 0, minute = 0, second = 0] = match
+      .slice(1)
+      .map((part) => Number(part ?? 0));
+    const date = new Date(Date.UTC(year!, month! - 1, day!));
+    if (
+      date.getUTCMonth() !== month! - 1 ||
+      date.getUTCDate() !== day ||
+      hour > 23 ||
+      minute > 59 ||
+      second > 60
+    )
+      throw new Error(`${match[0]} is not a date${match[4] === undefined ? '' : ' and time'} that exists`);
+  }
 }
 
 function checkRuleParts(value: string): void {
@@ -111,33 +124,38 @@ function checkRuleParts(value: string): void {
     if (!RULE_PARTS.has(key)) throw new Error(`unknown rule part "${name}"`);
     if (partValue === undefined || partValue.trim() === '') throw new Error(`rule part ${key} has no value`);
     if (seen.has(key)) throw new Error(`rule part ${key} is given twice`);
+    // ical.js reads INTERVAL=0 or -2 as 1: checked on the text.
+    if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
+      throw new Error(`${key} must be 1 or more`);
     seen.add(key);
   }
   if (!seen.has('FREQ')) throw new Error('a rule needs FREQ');
   if (seen.has('UNTIL') && seen.has('COUNT')) throw new Error('UNTIL and COUNT must not both be given');
 }
 
-function ruleOf(property: ICAL.Property, zone: string): ICAL.Recur {
-  const value = String(property.toICALString().split(':').slice(1).join(':'));
-  checkRuleParts(value);
+function ruleOf(property: ICAL.Property, line: string, zone: string): Rule {
+  // The parts as written: ical.js's own reading drops unknown parts and mends bad values.
+  checkRuleParts(line.slice(line.indexOf(':') + 1));
   const rule = property.getFirstValue() as ICAL.Recur;
   if (rule.freq === 'SECONDLY' || rule.freq === 'MINUTELY')
     throw new Error(`FREQ=${rule.freq} is not supported: an event repeats at most hourly`);
   if ((rule.interval ?? 1) < 1) throw new Error('INTERVAL must be 1 or more');
   if (rule.count !== null && rule.count !== undefined && rule.count < 1)
     throw new Error('COUNT must be 1 or more');
-  if (rule.until) {
-    // UNTIL is compared with the floating wall times the expansion makes: bring it into the event's zone.
-    const until = rule.until;
-    if (until.isDate) rule.until = floatingTime(`${wallTime(until).slice(0, 10)} 23:59:59`);
-    else if (isUtc(until)) rule.until = floatingTime(utcToLocal(wallTime(until), zone));
+  // UNTIL is compared with the floating wall times the expansion makes: it is brought into the event's zone
+  // (a DATE: the whole day; a local time without Z: the event's own wall time).
+  const until = rule.until;
+  let untilLocal: string | undefined;
+  if (until) {
+    if (until.isDate) untilLocal = `${wallTime(until).slice(0, 10)} 23:59:59`;
+    else untilLocal = isUtc(until) ? utcToLocal(wallTime(until), zone) : wallTime(until);
   }
-  return rule;
+  return compileRule(rule, untilLocal);
 }
 
 /** Splits a recurrence given as one text (lines separated by newlines) or as a list. */
 export function recurrenceLines(value: string | readonly string[]): string[] {
-  const list = typeof value === 'string' ? value.split(/\r?\n/) : [...value];
+  const list = typeof value === 'string' ? value.replace(/\r?\n[ \t]/g, '').split(/\r?\n/) : [...value];
   return list.map((line) => line.replace(/\r?\n[ \t]/g, '').trim()).filter((line) => line !== '');
 }
 
@@ -152,8 +170,9 @@ export function parseRecurrence(lines: readonly string[], zone: string): ParsedR
       if (!/^[A-Za-z-]+[;:]/.test(line))
         throw new Error('expected NAME:VALUE, for example RRULE:FREQ=WEEKLY');
       const property = ICAL.Property.fromString(line);
+      checkDatesExist(line);
       const name = property.name.toUpperCase();
-      if (name === 'RRULE') parsed.rules.push(ruleOf(property, zone));
+      if (name === 'RRULE') parsed.rules.push(ruleOf(property, line, zone));
       else if (name === 'RDATE' || name === 'EXDATE') {
         const tzid = property.getParameter('tzid') as string | undefined;
         const dates = property.getValues().map((value) => {
@@ -197,29 +216,34 @@ export function expandRecurrence(
       `more than ${MAX_OCCURRENCES} occurrences before ${beforeUtc} UTC`,
     );
   for (const rule of recurrence.rules) {
-    const iterator = rule.iterator(floatingTime(startLocal));
-    for (let next = iterator.next(); next; next = iterator.next()) {
-      const local = wallTime(next);
-      // A day more than the horizon in wall time: the exact cut is made on the instants below.
-      if (local.slice(0, 10) > beforeLocal.slice(0, 10)) break;
+    // Up to the horizon's day in wall time: the exact cut is made on the instants below.
+    for (const local of ruleInstances(rule, startLocal, beforeLocal.slice(0, 10))) {
       locals.add(local);
       if (locals.size > MAX_OCCURRENCES + 1) throw tooMany();
     }
   }
-  for (const date of recurrence.rdates)
-    locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
+  const exact: Occurrence[] = [];
+  for (const date of recurrence.rdates) {
+    if (date.kind === 'time' && date.utc !== undefined) exact.push({ local: date.local, utc: date.utc });
+    else locals.add(date.kind === 'date' ? `${date.date} ${clock}` : date.local);
+  }
   const excludedTimes = new Set<string>();
   const excludedDays = new Set<string>();
   for (const date of recurrence.exdates) {
     if (date.kind === 'date') excludedDays.add(date.date);
-    else excludedTimes.add(localToUtc(date.local, zone));
+    else excludedTimes.add(date.utc ?? localToUtc(date.local, zone));
   }
-  const occurrences: Occurrence[] = [];
-  for (const local of locals) {
-    const utc = localToUtc(local, zone);
+  // One occurrence per instant (RFC 5545 §3.8.5.2: the recurrence set has no duplicates). A wall time a
+  // spring-forward gap skips is the instant of the wall time the gap's length later (an HOURLY rule makes
+  // both): the one that exists is kept.
+  const byInstant = new Map<string, Occurrence>();
+  const wallTimes = [...locals].map((local) => ({ local, utc: localToUtc(local, zone) }));
+  for (const { local, utc } of [...wallTimes, ...exact]) {
     if (utc >= beforeUtc || excludedTimes.has(utc) || excludedDays.has(local.slice(0, 10))) continue;
-    occurrences.push({ local, utc });
+    const kept = byInstant.get(utc);
+    if (kept === undefined || (kept.local !== local && local === utcToLocal(utc, zone)))
+      byInstant.set(utc, { local, utc });
   }
-  if (occurrences.length > MAX_OCCURRENCES) throw tooMany();
-  return occurrences.sort((a, b) => (a.utc < b.utc ? -1 : a.utc > b.utc ? 1 : 0));
+  if (byInstant.size > MAX_OCCURRENCES) throw tooMany();
+  return [...byInstant.values()].sort((a, b) => (a.utc < b.utc ? -1 : a.utc > b.utc ? 1 : 0));
 }
