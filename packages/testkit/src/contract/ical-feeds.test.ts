@@ -5,7 +5,15 @@
  */
 import ICAL from 'ical.js';
 import { beforeEach, expect, it } from 'vitest';
-import { describeContract, type TestResponse } from '../index.js';
+import {
+  describeContract,
+  expandWithPython,
+  parseManyWithPython,
+  parseWithPython,
+  requirePythonIcal,
+  startInstants,
+  type TestResponse,
+} from '../index.js';
 
 interface Feed {
   res: TestResponse;
@@ -44,8 +52,13 @@ describeContract('ical-feeds', (service) => {
     expect(res.status, res.text).toBe(201);
     return res.json as { id: number; slug: string; modified_utc: string; date_utc: string };
   };
-  const feed = async (path: string, query?: Record<string, unknown>) =>
-    readFeed(await service().request('GET', path, query ? { query } : {}));
+  /** Every feed the suite reads, for Python to parse at the end. */
+  const produced: string[] = [];
+  const feed = async (path: string, query?: Record<string, unknown>) => {
+    const read = readFeed(await service().request('GET', path, query ? { query } : {}));
+    produced.push(read.res.text);
+    return read;
+  };
 
   it('exports one event: headers, calendar properties, UID, times and stamps', async () => {
     const event = await create({ description: '<p>Loud, <b>very</b> loud.</p><p>Bring ear plugs.</p>' });
@@ -240,59 +253,87 @@ describeContract('ical-feeds', (service) => {
     expect(summaries(editor)).toContain('Draft');
   });
 
-  it('exports a series once with its rule, and each exception with RECURRENCE-ID', async () => {
-    // Series rows written directly (migration 0012's tables), as the series writer will write them.
-    const base = { timezone: 'Europe/Berlin', end_date: '2026-04-07 21:00:00' };
-    const master = await create({ ...base, title: 'Weekly', start_date: '2026-04-07 19:00:00' });
-    const second = await create({
-      ...base,
+  it('exports a series once with its rule and exceptions; Python expands it to the JSON list’s dates', async () => {
+    // Tuesdays 19:00 Berlin across the end of summer time (25 October): one hour earlier in UTC after it.
+    const series = await create({
       title: 'Weekly',
-      start_date: '2026-04-14 19:00:00',
-      end_date: '2026-04-14 21:00:00',
+      timezone: 'Europe/Berlin',
+      start_date: '2026-10-13 19:00:00',
+      end_date: '2026-10-13 21:00:00',
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=8'],
     });
-    const moved = await create({
-      ...base,
-      title: 'Weekly (moved)',
-      start_date: '2026-04-21 20:00:00',
-      end_date: '2026-04-21 22:00:00',
+    const listed = async () =>
+      (
+        await service().request('GET', '/events', { query: { start_date: '2026-01-01', per_page: 50 } })
+      ).json.events.filter((e: { id: number; series_id?: number }) => (e.series_id ?? e.id) === series.id);
+    const occurrences = (await listed()).slice(1);
+    expect(occurrences).toHaveLength(7);
+    const moved = await service().request('POST', `/events/${occurrences[1].id}`, {
+      json: { title: 'Weekly (moved)', start_date: '2026-10-27 20:00:00', end_date: '2026-10-27 22:00:00' },
+      as: 'admin',
     });
-    const db = service().core.database.kysely;
-    await db
-      .insertInto('event_series')
-      .values({
-        event_id: master.id,
-        recurrence: JSON.stringify(['RRULE:FREQ=WEEKLY;COUNT=3']),
-        horizon_utc: '2028-04-07 17:00:00',
-      })
-      .execute();
-    await db
-      .insertInto('event_occurrences')
-      .values([
-        { event_id: second.id, series_id: master.id, original_start_utc: '2026-04-14 17:00:00', detached: 0 },
-        { event_id: moved.id, series_id: master.id, original_start_utc: '2026-04-21 17:00:00', detached: 1 },
-      ])
-      .execute();
-    await db
-      .updateTable('events')
-      .set({ parent_id: master.id })
-      .where('id', 'in', [second.id, moved.id])
-      .execute();
+    expect(moved.json.is_exception).toBe(true);
+    await service().request('DELETE', `/events/${occurrences[3].id}`, { as: 'admin' });
+    await create({ title: 'Single', start_date: '2026-11-01 10:00', end_date: '2026-11-01 11:00' });
 
     for (const list of [
       await feed('/events/ical'),
-      await feed('/events/ical', { start_date: '2026-04-13' }),
-      await feed(`/events/${second.id}/ical`),
+      await feed('/events/ical', { start_date: '2026-11-15' }),
+      await feed(`/events/${occurrences[4].id}/ical`),
     ]) {
-      expect(summaries(list)).toEqual(['Weekly', 'Weekly (moved)']);
-      const [series, exception] = list.events;
-      expect(series!.getFirstPropertyValue('uid')).toBe(`${master.id}@calendar.test`);
-      expect(exception!.getFirstPropertyValue('uid')).toBe(`${master.id}@calendar.test`);
-      expect(series!.getAllProperties('rrule').map((p) => p.getFirstValue()!.toString())).toEqual([
-        'FREQ=WEEKLY;COUNT=3',
+      expect(summaries(list).slice(0, 2)).toEqual(['Weekly', 'Weekly (moved)']);
+      const [master, exception] = list.events;
+      expect(master!.getFirstPropertyValue('uid')).toBe(`${series.id}@calendar.test`);
+      expect(exception!.getFirstPropertyValue('uid')).toBe(`${series.id}@calendar.test`);
+      expect(list.lines.filter((l) => l.startsWith('RRULE:FREQ=WEEKLY'))).toEqual([
+        'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=8',
       ]);
       expect(exception!.getAllProperties('rrule')).toEqual([]);
-      expect(list.lines).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20260421T190000');
-      expect(list.lines).toContain('DTSTART;TZID=Europe/Berlin:20260407T190000');
+      expect(list.lines).toContain('DTSTART;TZID=Europe/Berlin:20261013T190000');
+      expect(list.lines).toContain('EXDATE;TZID=Europe/Berlin:20261110T190000');
+      expect(list.lines).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261027T190000');
+      expect(list.lines).toContain('DTSTART;TZID=Europe/Berlin:20261027T200000');
     }
+    const all = await feed('/events/ical');
+    expect(summaries(all)).toEqual(['Weekly', 'Weekly (moved)', 'Single']);
+
+    if (!requirePythonIcal('the Python expansion of a feed')) return;
+    // An independent reader expands the feed to exactly the instants the JSON list holds as events.
+    const expected = (await listed()).map(
+      (e: { utc_start_date: string }) => `${e.utc_start_date.replace(' ', 'T')}Z`,
+    );
+    const expanded = (
+      await expandWithPython(all.res.text, '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z')
+    ).filter((occurrence) => occurrence.uid === `${series.id}@calendar.test`);
+    expect(startInstants(expanded)).toEqual(expected);
+    expect(expected).toHaveLength(7);
+    expect(expanded.find((o) => o.start === '2026-10-27T19:00:00Z')?.summary).toBe('Weekly (moved)');
+  });
+
+  it('writes feeds Python’s icalendar reads: the fields, and every feed this suite read', async () => {
+    if (!requirePythonIcal('the Python parse of the feeds')) return;
+    const event = await create({
+      title: 'Kammerkonzert',
+      timezone: 'Europe/Berlin',
+      venue: { venue: 'Saal', city: 'Hamburg', geo_lat: 53.5, geo_lng: 10 },
+      organizer: [{ organizer: 'Freunde', email: 'info@kammer.example' }],
+      categories: ['Music'],
+    });
+    const parsed = await parseWithPython((await feed(`/events/${event.id}/ical`)).res.text);
+    expect(parsed.timezones).toEqual(['Europe/Berlin']);
+    expect(parsed.events[0]).toMatchObject({
+      uid: `${event.id}@calendar.test`,
+      summary: 'Kammerkonzert',
+      dtstart: '2026-04-01T20:00:00+02:00',
+      dtstartTzid: 'Europe/Berlin',
+      location: 'Saal, Hamburg',
+      geo: [53.5, 10],
+      organizer: { value: 'MAILTO:info@kammer.example', cn: 'Freunde' },
+      categories: ['Music'],
+      sequence: 0,
+    });
+    const results = await parseManyWithPython(produced);
+    expect(produced.length).toBeGreaterThan(1);
+    expect(results.filter((result) => result instanceof Error)).toEqual([]);
   });
 });
