@@ -249,6 +249,26 @@ describe('writeCalendar', () => {
     expect(all).toContain('EXDATE:20260402T200000Z');
     expect(all).toContain('RECURRENCE-ID;VALUE=DATE:20260403');
   });
+
+  it('writes the TZID of a manual offset series the way its DTSTART has it, with the one VTIMEZONE', () => {
+    const text = writeCalendar(INFO, [
+      event({
+        timezone: 'UTC+2',
+        startLocal: '2026-04-01 22:00:00',
+        endLocal: '2026-04-01 23:00:00',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE;TZID=UTC+2:20260402T220000'],
+      }),
+    ]);
+    const all = lines(text);
+    expect(all).toContain('DTSTART;TZID=UTC+0200:20260401T220000');
+    expect(all).toContain('EXDATE;TZID=UTC+0200:20260402T220000');
+    expect(all.filter((l) => l === 'BEGIN:VTIMEZONE')).toHaveLength(1);
+  });
+
+  it('leaves a TZID it cannot resolve as it is', () => {
+    const text = writeCalendar(INFO, [event({ recurrence: ['EXDATE;TZID=Mars/Olympus:20260402T200000'] })]);
+    expect(lines(text)).toContain('EXDATE;TZID=Mars/Olympus:20260402T200000');
+  });
 });
 
 describe('nextDay', () => {

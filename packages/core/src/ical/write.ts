@@ -12,7 +12,7 @@
  */
 import ICAL from 'ical.js';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { isIanaZoneName, resolveZone, utcToLocal } from '../dates/zones.js';
+import { isIanaZoneName, isValidTimezone, resolveZone, utcToLocal } from '../dates/zones.js';
 import { ianaZoneOf } from './zones.js';
 
 /** What the VCALENDAR says about itself. */
@@ -202,12 +202,13 @@ class CalendarBuilder {
     const property = ICAL.Property.fromString(line);
     const tzid = property.getParameter('tzid');
     if (typeof tzid === 'string') {
-      const iana = ianaZoneOf(tzid);
-      const form = iana ? zoneForm(iana) : undefined;
+      // An IANA, Windows or prefixed name, or a WordPress manual offset (`UTC+2`, as the event's own zone).
+      const known = ianaZoneOf(tzid) ?? (isValidTimezone(tzid) ? tzid : undefined);
+      const form = known ? zoneForm(known) : undefined;
       if (form?.kind === 'tzid') {
         this.blocks.set(form.tzid, form.block);
         property.setParameter('tzid', form.tzid);
-      } else if (iana === 'UTC') {
+      } else if (form?.kind === 'utc') {
         // UTC wall times are UTC instants: written as such, without a TZID to resolve.
         property.removeParameter('tzid');
         const values = property.getValues() as unknown[];

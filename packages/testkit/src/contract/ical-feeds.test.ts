@@ -310,6 +310,35 @@ describeContract('ical-feeds', (service) => {
     expect(expanded.find((o) => o.start === '2026-10-27T19:00:00Z')?.summary).toBe('Weekly (moved)');
   });
 
+  it('exports an all-day series as dates, its deleted day a DATE EXDATE; Python agrees with the list', async () => {
+    const series = await create({
+      title: 'Market days',
+      all_day: true,
+      start_date: '2026-04-04 00:00:00',
+      end_date: '2026-04-04 23:59:59',
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=1SA;COUNT=4'],
+    });
+    const listed = async () =>
+      (
+        await service().request('GET', '/events', { query: { start_date: '2026-01-01', per_page: 50 } })
+      ).json.events.filter((e: { id: number; series_id?: number }) => (e.series_id ?? e.id) === series.id);
+    const [, second] = await listed();
+    await service().request('DELETE', `/events/${second.id}`, { as: 'admin' });
+    const one = await feed(`/events/${series.id}/ical`);
+    expect(one.lines).toEqual(
+      expect.arrayContaining([
+        'DTSTART;VALUE=DATE:20260404',
+        'DTEND;VALUE=DATE:20260405',
+        'EXDATE;VALUE=DATE:20260502',
+      ]),
+    );
+    if (!requirePythonIcal('the Python expansion of a feed')) return;
+    const expanded = await expandWithPython(one.res.text, '2026-01-01', '2027-01-01');
+    const days = (await listed()).map((e: { start_date: string }) => e.start_date.slice(0, 10));
+    expect(startInstants(expanded)).toEqual(days);
+    expect(days).toEqual(['2026-04-04', '2026-06-06', '2026-07-04']);
+  });
+
   it('writes feeds Python’s icalendar reads: the fields, and every feed this suite read', async () => {
     if (!requirePythonIcal('the Python parse of the feeds')) return;
     const event = await create({
