@@ -3,13 +3,13 @@
  * `GET /events/{id}/ical`, one event. Both take what a calendar app can put in a subscription URL: no
  * headers, the list's filters, `multilang_language` and `password` as query parameters.
  */
-import { type SqlBool, sql } from 'kysely';
 import { pluginError } from '../../errors/catalog.js';
 import { writeCalendar } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
 import type { EventListParams } from '../events/list-params.js';
-import { filterEvents, withDrivers } from '../events/list-query.js';
+import { filterEvents, pageQuery, withDrivers } from '../events/list-query.js';
+import { loadRecurrenceInfo } from '../events/series-repository.js';
 import { type EventAddress, readEvent } from '../events/service.js';
 import { feedEvents, feedHeads } from './collect.js';
 
@@ -49,37 +49,50 @@ function calendarInfo(context: RequestContext) {
   return { name: siteHost(context), url: context.config.siteUrl };
 }
 
+/** The most ids one walk step reads (and hands to `in (…)`, within SQLite's parameter limit). */
+const MAX_STEP = 10_000;
+
 /**
  * The heads of a list feed, in the order of their first matching start: each event that matches, with the
- * occurrences of a series standing for their series (once, however many match). The conditions are the
- * JSON list's (`filterEvents`, the statuses the caller may list, no password for anonymous searches), so
- * every filter agrees with `GET /events`; a filter that can drive the query from its own index (search,
- * geolocation) does, since a feed wants every match rather than the first page of a date walk.
+ * occurrences of a series standing for their series (once, however many match). The events are read as the
+ * JSON list reads its pages (`filterEvents`, `pageQuery`: the same conditions, statuses, password rule and
+ * order), in steps that double until the page of heads is full or the matches end: a calendar without
+ * series takes one step of `per_page` rows, and the occurrences of a series only make the walk longer until
+ * other events start. A filter that can drive the query from its own index (search, geolocation) does,
+ * since a feed wants every match rather than one page of a date walk.
  */
 async function listHeads(
   context: RequestContext,
   params: EventListParams & { per_page?: number; page?: number },
 ): Promise<number[]> {
   const filter = await filterEvents(context, params);
-  let query = withDrivers(filter, 'selective').where('events.status', 'in', filter.statuses);
-  if (filter.passwordless)
-    query = query.where(
-      sql<SqlBool>`exists (select 1 from posts where posts.id = events.id and posts.password = '')`,
-    );
+  const query = withDrivers(filter, 'selective');
   const perPage = Math.min(params.per_page ?? FEED_DEFAULT_SIZE, FEED_MAX_SIZE);
   const page = params.page ?? 1;
-  const head = sql<number>`coalesce(${sql.ref('event_occurrences.series_id')}, ${sql.ref('events.id')})`;
-  const rows = await query
-    .leftJoin('event_occurrences', 'event_occurrences.event_id', 'events.id')
-    .select([head.as('head'), (eb) => eb.fn.min('events.start_utc').as('first_start')])
-    .groupBy(head)
-    .orderBy('first_start')
-    .orderBy('head')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  if (rows.length === 0 && page > 1) throw pluginError('event-archive-page-not-found');
-  return rows.map((row) => Number(row.head));
+  const wanted = page * perPage;
+  const heads: number[] = [];
+  const seen = new Set<number>();
+  let offset = 0;
+  let step = Math.min(wanted, MAX_STEP);
+  for (;;) {
+    const rows = await pageQuery(filter, query, { page: 1, perPage: step, offset }).execute();
+    const info = await loadRecurrenceInfo(
+      context.db,
+      rows.map((row) => row.id),
+    );
+    for (const { id } of rows) {
+      const head = info.occurrences.get(id)?.seriesId ?? id;
+      if (seen.has(head)) continue;
+      seen.add(head);
+      heads.push(head);
+    }
+    if (heads.length >= wanted || rows.length < step) break;
+    offset += step;
+    step = Math.min(step * 2, MAX_STEP);
+  }
+  const onPage = heads.slice((page - 1) * perPage, wanted);
+  if (onPage.length === 0 && page > 1) throw pluginError('event-archive-page-not-found');
+  return onPage;
 }
 
 /** `GET /events/ical`. */
