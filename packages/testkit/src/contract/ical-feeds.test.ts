@@ -296,6 +296,9 @@ describeContract('ical-feeds', (service) => {
     }
     const all = await feed('/events/ical');
     expect(summaries(all)).toEqual(['Weekly', 'Weekly (moved)', 'Single']);
+    // A series counts once toward per_page, however many of its occurrences match.
+    expect(summaries(await feed('/events/ical', { per_page: 1 }))).toEqual(['Weekly', 'Weekly (moved)']);
+    expect(summaries(await feed('/events/ical', { per_page: 1, page: 2 }))).toEqual(['Single']);
 
     if (!requirePythonIcal('the Python expansion of a feed')) return;
     // An independent reader expands the feed to exactly the instants the JSON list holds as events.
