@@ -17,7 +17,7 @@ import { effectiveStatus } from '../posts/repository.js';
 
 /**
  * The ids that stand for a list of events in a feed: each occurrence of a series by its series (once), in
- * the order first met. Returns the series among them too.
+ * the order first met; other events by themselves.
  */
 export async function feedHeads(context: RequestContext, ids: readonly number[]): Promise<number[]> {
   const info = await loadRecurrenceInfo(context.db, ids);

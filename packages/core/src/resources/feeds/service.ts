@@ -9,7 +9,6 @@ import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
 import type { EventListParams } from '../events/list-params.js';
 import { filterEvents, pageQuery, withDrivers } from '../events/list-query.js';
-import { loadRecurrenceInfo } from '../events/series-repository.js';
 import { type EventAddress, readEvent } from '../events/service.js';
 import { feedEvents, feedHeads } from './collect.js';
 
@@ -76,12 +75,10 @@ async function listHeads(
   let step = Math.min(wanted, MAX_STEP);
   for (;;) {
     const rows = await pageQuery(filter, query, { page: 1, perPage: step, offset }).execute();
-    const info = await loadRecurrenceInfo(
-      context.db,
+    for (const head of await feedHeads(
+      context,
       rows.map((row) => row.id),
-    );
-    for (const { id } of rows) {
-      const head = info.occurrences.get(id)?.seriesId ?? id;
+    )) {
       if (seen.has(head)) continue;
       seen.add(head);
       heads.push(head);
