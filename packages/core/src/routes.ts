@@ -2,6 +2,7 @@ import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
+import { feedRoutes } from './resources/feeds/routes.js';
 import { icsImportRoutes } from './resources/ics-import/routes.js';
 import { linkedRoutes } from './resources/linked/routes.js';
 import { organizerKind } from './resources/organizers/kind.js';
@@ -17,6 +18,7 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
     ...namespaceRoutes(() => routes, config),
     ...eventRoutes(config, geolocation),
     ...icsImportRoutes(),
+    ...feedRoutes(geolocation),
     ...linkedRoutes(venueKind, geolocation),
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),

@@ -34,8 +34,10 @@ function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
 export interface DocumentedResponse {
   /** The key of the `responses` entry used: the status itself, `4XX`, or `default`. */
   key: string;
-  /** The JSON schema of its `application/json` content; undefined when the answer has no body. */
+  /** The JSON schema of its `application/json` content (else of its one other content); undefined when no body. */
   schema: Json | undefined;
+  /** The media type of a content that is not JSON (`text/calendar`), when that is what it documents. */
+  mediaType?: string;
   /** Its headers by name, as the document gives them (`{required, schema}`). */
   headers: Record<string, Json>;
 }
@@ -116,7 +118,12 @@ export class ResponseContract {
     const prefix = '#/components/responses/';
     if (typeof response.$ref === 'string' && response.$ref.startsWith(prefix))
       response = this.document.components.responses[response.$ref.slice(prefix.length)];
-    return { key, schema: response?.content?.['application/json']?.schema, headers: response?.headers ?? {} };
+    const content = response?.content ?? {};
+    const headers = response?.headers ?? {};
+    if ('application/json' in content || Object.keys(content).length === 0)
+      return { key, schema: content['application/json']?.schema, headers };
+    const [mediaType, other] = Object.entries<Json>(content)[0]!;
+    return { key, schema: other?.schema, headers, mediaType };
   }
 
   /** What is wrong with a real answer by the document; empty when they agree. */
@@ -150,7 +157,15 @@ export class ResponseContract {
     if (head) method = 'GET';
     const template = this.templateOf(answer.path);
     let body = parseBody(answer.text);
-    if (body === NOT_JSON) return [`the body is not JSON: ${answer.text.slice(0, 200)}`];
+    if (body === NOT_JSON) {
+      // An answer documented as another media type (the iCalendar feeds): its text against that schema.
+      const documented =
+        template !== undefined ? this.documented(template, method, answer.status) : undefined;
+      const type = (answer.headers['content-type'] ?? '').split(';')[0]!.trim();
+      if (!documented?.mediaType || documented.mediaType !== type)
+        return [`the body is not JSON: ${answer.text.slice(0, 200)}`];
+      return this.schemaProblems(`${method} ${template} ${documented.key}`, documented.schema, answer.text);
+    }
     let { status, headers } = answer;
     if (search.has('_envelope')) {
       // WordPress's `_envelope` (ref §9.2): the real answer travels as `{body, status, headers}` in a 200.

@@ -170,7 +170,9 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
       for (const [method, operation] of Object.entries<Json>(item)) {
         const isCreate = method === 'post' && !path.includes('{') && path !== '/events/import';
         const success = operation.responses[isCreate ? '201' : '200'];
-        expect(success?.content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
+        // JSON, except the iCalendar feeds, documented as `text/calendar`.
+        const mediaType = path.endsWith('/ical') ? 'text/calendar' : 'application/json';
+        expect(success?.content?.[mediaType]?.schema, `${method} ${path}`).toBeDefined();
         expect(operation.responses.default).toEqual({ $ref: '#/components/responses/Error' });
         if (isCreate) expect(success.headers.Location).toBeDefined();
       }

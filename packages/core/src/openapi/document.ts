@@ -147,12 +147,17 @@ function successResponse(
   return {
     description: (created ? TEXT.created : TEXT.ok)[language],
     ...(Object.keys(headers).length > 0 ? { headers: z.object(headers) } : {}),
-    ...(route.response ? { content: { 'application/json': { schema: route.response } } } : {}),
+    ...(route.response ? { content: { [mediaTypeOf(route.response)]: { schema: route.response } } } : {}),
   };
 }
 
 /** POSTs to a collection path that create nothing of their own: they answer 200 with a report. */
 const NOT_CREATES = new Set(['/events/import']);
+/** An answer's media type: JSON, unless its schema names another (`contentMediaType`, the iCalendar feeds). */
+function mediaTypeOf(schema: z.ZodType): string {
+  const declared = schema.meta()?.contentMediaType;
+  return typeof declared === 'string' ? declared : 'application/json';
+}
 
 /** A create is a POST to a collection (201, SPEC §10); a POST to a record is an update. */
 function isCreate(compiled: CompiledPath, method: HttpMethod): boolean {

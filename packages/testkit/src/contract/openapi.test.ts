@@ -66,7 +66,9 @@ describeContract('OpenAPI document against real answers', (service) => {
       encodeURIComponent(String(values[name])),
     );
     const res = await service().request(method, concrete === '/' ? '' : concrete, request);
-    const body = res.text === '' ? undefined : res.json;
+    // A JSON answer as its value; another media type's (the iCalendar feeds') as its text.
+    const isJson = (res.headers['content-type'] ?? '').startsWith('application/json');
+    const body = res.text === '' ? undefined : isJson ? res.json : res.text;
     const where = `${method} ${concrete} → ${res.status} ${res.text.slice(0, 300)}`;
     if (status !== undefined) expect(res.status, where).toBe(status);
     expect(contract.problems(template, method, res.status, body), where).toEqual([]);
@@ -245,6 +247,21 @@ describeContract('OpenAPI document against real answers', (service) => {
       as: 'admin',
       status: 200,
     });
+  });
+
+  it('feeds: the events list and one event as text/calendar, 304 and the JSON errors included', async () => {
+    const created = await call('POST', '/events', {
+      json: { title: 'Feed', start_date: '2026-04-06 19:00', end_date: '2026-04-06 21:00' },
+      as: 'admin',
+      status: 201,
+    });
+    const list = await call('GET', '/events/ical', { status: 200 });
+    expect(list.headers['content-type']).toBe('text/calendar; charset=UTF-8');
+    await call('GET', '/events/ical', { headers: { 'if-none-match': list.headers.etag! }, status: 304 });
+    await call('GET', '/events/ical', { query: { featured: 'maybe' }, status: 400 });
+    const one = await call('GET', '/events/{id}/ical', { path: { id: created.json.id }, status: 200 });
+    expect(one.text).toContain('SUMMARY:Feed');
+    await call('GET', '/events/{id}/ical', { path: { id: 999999 }, status: 404 });
   });
 
   it('events: venue, organizers, terms and cost in each documented form', async () => {

@@ -12,6 +12,8 @@ const ROUTE_KEYS = [
   '/calendar/events/v1/events/(?P<id>\\d+)',
   '/calendar/events/v1/events/by-slug/(?P<slug>[^/]+)',
   '/calendar/events/v1/events/import',
+  '/calendar/events/v1/events/ical',
+  '/calendar/events/v1/events/(?P<id>\\d+)/ical',
   '/calendar/events/v1/venues',
   '/calendar/events/v1/venues/(?P<id>\\d+)',
   '/calendar/events/v1/venues/by-slug/(?P<slug>[^/]+)',
