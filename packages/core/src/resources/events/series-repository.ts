@@ -1,5 +1,13 @@
 /** What the series and occurrence tables (migration 0012) say about events: batched reads, one query each. */
+import type { CalendarConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
+
+/** What the series code needs of a request (a RequestContext is one; the horizon keeper builds its own). */
+export interface SeriesScope {
+  db: Db;
+  config: CalendarConfig;
+  now: Date;
+}
 
 export interface OccurrenceInfo {
   seriesId: number;

@@ -1,0 +1,107 @@
+/**
+ * The series' data copied into its occurrences not edited (or deleted) on their own, after each write of the
+ * series (`reconcileSeries`).
+ */
+import type { EventRow, PostRow } from '../../db/schema.js';
+import type { SeriesScope } from './series-repository.js';
+
+/**
+ * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields but the dates, texts, search rows, organizers and terms. Set-based: the same few
+ * statements for two occurrences or seven hundred.
+ */
+export async function copySeriesData(
+  scope: SeriesScope,
+  seriesId: number,
+  post: Pick<
+    PostRow,
+    'status' | 'author_id' | 'slug' | 'date_utc' | 'password' | 'image_id' | 'trashed_from'
+  >,
+  event: Omit<EventRow, 'id'>,
+  keptAttached: boolean,
+): Promise<void> {
+  const { db } = scope;
+  const targets = () =>
+    db
+      .selectFrom('event_occurrences as o')
+      .select('o.event_id')
+      .where('o.series_id', '=', seriesId)
+      .where('o.detached', '=', 0);
+  const clearLinks = async (table: 'event_search' | 'event_organizers' | 'event_terms') => {
+    if (keptAttached) await db.deleteFrom(table).where('event_id', 'in', targets()).execute();
+  };
+  if (keptAttached) {
+    await db
+      .updateTable('posts')
+      .set({
+        status: post.status,
+        author_id: post.author_id,
+        slug: post.slug,
+        date_utc: post.date_utc,
+        password: post.password,
+        image_id: post.image_id,
+        trashed_from: post.trashed_from,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db
+      .updateTable('events')
+      .set({
+        timezone: event.timezone,
+        all_day: event.all_day,
+        cost: event.cost,
+        currency_symbol: event.currency_symbol,
+        currency_code: event.currency_code,
+        currency_position: event.currency_position,
+        website: event.website,
+        show_map: event.show_map,
+        show_map_link: event.show_map_link,
+        hide_from_listings: event.hide_from_listings,
+        sticky: event.sticky,
+        featured: event.featured,
+        venue_id: event.venue_id,
+        parent_id: seriesId,
+      })
+      .where('id', 'in', targets())
+      .execute();
+    await db.deleteFrom('post_texts').where('post_id', 'in', targets()).execute();
+  }
+  await db
+    .insertInto('post_texts')
+    .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
+    .expression(
+      targets()
+        .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', seriesId))
+        .select(['t.language', 't.title', 't.description', 't.excerpt']),
+    )
+    .execute();
+  await clearLinks('event_search');
+  await db
+    .insertInto('event_search')
+    .columns(['event_id', 'language', 'body'])
+    .expression(
+      targets()
+        .innerJoin('event_search as s', (join) => join.on('s.event_id', '=', seriesId))
+        .select(['s.language', 's.body']),
+    )
+    .execute();
+  await clearLinks('event_organizers');
+  await db
+    .insertInto('event_organizers')
+    .columns(['event_id', 'organizer_id', 'position'])
+    .expression(
+      targets()
+        .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', seriesId))
+        .select(['l.organizer_id', 'l.position']),
+    )
+    .execute();
+  await clearLinks('event_terms');
+  await db
+    .insertInto('event_terms')
+    .columns(['event_id', 'term_id', 'position'])
+    .expression(
+      targets()
+        .innerJoin('event_terms as l', (join) => join.on('l.event_id', '=', seriesId))
+        .select(['l.term_id', 'l.position']),
+    )
+    .execute();
+}
