@@ -114,7 +114,8 @@ export function resolveZone(zone: string): Zone {
   return IANAZone.create(trimmed);
 }
 
-interface WallTimeFields {
+/** The fields of a wall time (no zone), as luxon's and ical.js's `fromObject`/`fromData` take them. */
+export interface WallTimeFields {
   year: number;
   month: number;
   day: number;

@@ -29,7 +29,7 @@ import {
   venueOfLocation,
 } from './read-fields.js';
 import { IcsError, type LineMap, readComponents } from './read-lines.js';
-import { parseRecurrence, RecurrenceError } from './recurrence.js';
+import { isUtc, parseRecurrence, RecurrenceError, wallTime } from './recurrence.js';
 import { ianaZoneOf } from './zones.js';
 
 export type { IcsOrganizer, IcsVenue } from './read-fields.js';
@@ -95,12 +95,6 @@ interface Reading {
   timezones: Map<string, ICAL.Timezone>;
 }
 
-const pad = (value: number, size = 2) => String(value).padStart(size, '0');
-
-function wallTime(time: ICAL.Time): string {
-  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
-}
-
 function addDays(date: string, days: number): string {
   const moved = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   moved.setUTCDate(moved.getUTCDate() + days);
@@ -115,10 +109,6 @@ function addSeconds(utc: string, seconds: number): string {
 
 function lineOf(reading: Reading, item: ICAL.Component | ICAL.Property): number {
   return reading.lines.get(item) ?? 1;
-}
-
-function isUtc(time: ICAL.Time): boolean {
-  return time.zone === ICAL.Timezone.utcTimezone || time.zone?.tzid === 'UTC';
 }
 
 /** A date property's value as a day or a wall time in a zone we know. */

@@ -70,11 +70,13 @@ function pad(value: number, size = 2): string {
   return String(value).padStart(size, '0');
 }
 
-function wallTime(time: ICAL.Time): string {
+/** An ICAL.Time's fields as a `YYYY-MM-DD HH:MM:SS` wall time (its zone left aside). */
+export function wallTime(time: ICAL.Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
 }
 
-function isUtc(time: ICAL.Time): boolean {
+/** Whether a time is written in UTC (`…Z`). */
+export function isUtc(time: ICAL.Time): boolean {
   return time.zone === ICAL.Timezone.utcTimezone || time.zone?.tzid === 'UTC';
 }
 

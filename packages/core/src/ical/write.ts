@@ -12,7 +12,13 @@
  */
 import ICAL from 'ical.js';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { isIanaZoneName, isValidTimezone, resolveZone, utcToLocal } from '../dates/zones.js';
+import {
+  isIanaZoneName,
+  isValidTimezone,
+  resolveZone,
+  utcToLocal,
+  type WallTimeFields,
+} from '../dates/zones.js';
 import { ianaZoneOf } from './zones.js';
 
 /** What the VCALENDAR says about itself. */
@@ -67,17 +73,7 @@ type ZoneForm = { kind: 'utc' } | { kind: 'tzid'; tzid: string; block: string };
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
-/** The fields of a wall time, as `ICAL.Time.fromData` takes them. */
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function timeData(value: string): WallTime {
+function timeData(value: string): WallTimeFields {
   const parts = TIME.exec(value);
   if (!parts) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS time: ${value}`);
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = parts;

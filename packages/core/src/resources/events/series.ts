@@ -11,7 +11,7 @@
 import { DateTime } from 'luxon';
 import type { CalendarConfig } from '../../config.js';
 import { formatUtc } from '../../dates/format.js';
-import { localToUtc, utcToLocal } from '../../dates/zones.js';
+import { DATE_FORMAT, localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostStatus } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
@@ -24,8 +24,6 @@ export type { SeriesScope };
 
 /** Rows per insert statement: SQLite allows 32,766 bound values, and a posts row binds ten. */
 const CHUNK = 500;
-
-const WALL = 'yyyy-MM-dd HH:mm:ss';
 
 /** The instant the horizon stands at for a clock reading. */
 export function horizonFor(config: CalendarConfig, now: Date): string {
@@ -95,12 +93,12 @@ async function termIdsOfOccurrences(db: Db, seriesId: number): Promise<number[]>
 
 /** The wall time `seconds` after `local` (both `YYYY-MM-DD HH:MM:SS`, no zone: the event's own clock). */
 function addWallSeconds(local: string, seconds: number): string {
-  return DateTime.fromFormat(local, WALL, { zone: 'UTC' }).plus({ seconds }).toFormat(WALL);
+  return DateTime.fromFormat(local, DATE_FORMAT, { zone: 'UTC' }).plus({ seconds }).toFormat(DATE_FORMAT);
 }
 
 function wallSecondsBetween(from: string, to: string): number {
-  return DateTime.fromFormat(to, WALL, { zone: 'UTC' })
-    .diff(DateTime.fromFormat(from, WALL, { zone: 'UTC' }), 'seconds')
+  return DateTime.fromFormat(to, DATE_FORMAT, { zone: 'UTC' })
+    .diff(DateTime.fromFormat(from, DATE_FORMAT, { zone: 'UTC' }), 'seconds')
     .as('seconds');
 }
 
