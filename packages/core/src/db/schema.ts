@@ -58,6 +58,11 @@ export interface EventsTable {
   featured: number;
   venue_id: number | null;
   parent_id: number | null;
+  /**
+   * The event whose `event_search` rows this one's searches read (migration 0013): its series, for an
+   * occurrence that follows it; null when the event has rows of its own.
+   */
+  search_id: number | null;
   /** The post's status, copied by triggers (migration 0008) so that a list's total reads one index. */
   status: Generated<string>;
 }
@@ -214,7 +219,7 @@ export interface Database {
 
 export type PostRow = Selectable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
-export type EventRow = Omit<Selectable<EventsTable>, 'status'>;
+export type EventRow = Omit<Selectable<EventsTable>, 'status' | 'search_id'>;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -771,7 +771,8 @@ export class CalendarGenerator {
     // The series' other occurrences, as reconcileSeries (core, resources/events/series.ts) writes them when
     // the series is created: a post each with the series' post fields (its slug too) and the moment of
     // creation as modification date; the series' event row at the rule's dates, parent_id the series; its
-    // texts, search rows, organizers and terms; and a row in event_occurrences. Each week keeps the wall
+    // texts, organizers and terms (no search rows: it reads the series', the loader sets `search_id`); and a
+    // row in event_occurrences. Each week keeps the wall
     // time in the event's zone (the UTC instant moves with daylight saving time).
     const wanted = random.chance(0.6) ? random.integer(6, 16) : random.integer(20, 60);
     // Every occurrence before the horizon (an hour to spare for a change of offset), so that no later
@@ -823,7 +824,6 @@ export class CalendarGenerator {
       rows.event_organizers.push(...occurrence.event_organizers);
       rows.event_terms.push(...occurrence.event_terms);
       rows.post_texts.push(...texts.map((text) => ({ ...text, post_id: occurrenceId })));
-      rows.event_search.push(...search.map((row) => ({ ...row, event_id: occurrenceId })));
       this.recurrence.event_occurrences.push({
         event_id: occurrenceId,
         series_id: id,

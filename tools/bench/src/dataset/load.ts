@@ -216,6 +216,10 @@ export async function loadCalendar(
       }),
     );
   }
+  // As the service keeps them (migration 0013): an occurrence that follows its series reads the series'
+  // search rows, and the generator wrote none of its own.
+  await sql`update events set search_id = parent_id
+    where id in (select event_id from event_occurrences where detached = 0)`.execute(db);
   if (postgres) {
     // Ids were given explicitly; the sequences must continue after them for the service's inserts.
     for (const table of ['posts', 'terms', 'images'] as const) {

@@ -3,6 +3,10 @@
  * asks it instead of scanning texts. Same results as WordPress's word semantics (SPEC §9): each term must
  * occur in the title, excerpt or description; the three are stored as one body separated by newlines,
  * which no term contains.
+ *
+ * An occurrence that follows its series has no rows of its own: `events.search_id` names the series, whose
+ * rows stand for it (migration 0013), so a daily series does not copy its text into the trigram index seven
+ * hundred times. Both searches below read an event's rows through `coalesce(search_id, id)`.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -25,7 +29,38 @@ export async function refreshEventSearch(context: RequestContext, eventId: numbe
 }
 
 /**
- * The ids of the events matching `terms` in `language`, as a subquery for `events.id in (…)`. Terms of three
+ * Gives these events rows of their own where they share their series' (an occurrence becoming an exception):
+ * copies of the series' rows, unless the event already wrote its own, and no `search_id` any more.
+ */
+export async function ownSearchRows(db: Db, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .insertInto('event_search')
+    .columns(['event_id', 'language', 'body'])
+    .expression(
+      db
+        .selectFrom('events as e')
+        .innerJoin('event_search as s', 's.event_id', 'e.search_id')
+        .select(['e.id', 's.language', 's.body'])
+        .where('e.id', 'in', eventIds)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(selectFrom('event_search as own').select('own.id').whereRef('own.event_id', '=', 'e.id')),
+          ),
+        ),
+    )
+    .execute();
+  await db
+    .updateTable('events')
+    .set({ search_id: null })
+    .where('id', 'in', eventIds)
+    .where('search_id', 'is not', null)
+    .execute();
+}
+
+/**
+ * The ids of the events matching `terms` in `language`, as a subquery for `events.id in (…)`: the events whose
+ * own rows match, and the occurrences that share the rows of a matching series. Terms of three
  * characters or more go through the trigram index; shorter ones and exclusions filter the rows it found.
  *
  * PostgreSQL chooses per search: for a selective term it reads the `pg_trgm` index and sorts the few
@@ -41,8 +76,12 @@ export function matchingEventIds(
   terms: SearchTerms,
   language: string,
 ): Expression<number> {
-  return searchRows(context, db, terms, language, true).select(
-    'event_search.event_id',
+  const matching = () => searchRows(context, db, terms, language, true).select('event_search.event_id');
+  return matching().unionAll(
+    db
+      .selectFrom('events as sharing')
+      .select('sharing.id as event_id')
+      .where('sharing.search_id', 'in', matching()),
   ) as unknown as Expression<number>;
 }
 
@@ -60,7 +99,11 @@ export function eventMatchesSearch(
 ): Expression<SqlBool> {
   const row = searchRows(context, db, terms, language, false)
     .select(sql<number>`1`.as('one'))
-    .where(sql.ref('event_search.event_id'), '=', sql.ref('events.id'));
+    .where(
+      sql.ref('event_search.event_id'),
+      '=',
+      sql`coalesce(${sql.ref('events.search_id')}, ${sql.ref('events.id')})`,
+    );
   // PostgreSQL's estimate of a trigram match is far too low (99 rows for 10,164 at a million events), so
   // it would read the trigram index after all; fenced, the test stays a test of each event walked.
   const test = context.database.traits.flattensExists ? row.offset(0) : row;

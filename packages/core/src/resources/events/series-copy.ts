@@ -6,8 +6,9 @@ import type { EventRow, PostRow } from '../../db/schema.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**
- * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields but the dates, texts, search rows, organizers and terms. Set-based: the same few
- * statements for two occurrences or seven hundred.
+ * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields
+ * but the dates, texts, organizers and terms. Set-based: the same few statements for two occurrences or seven
+ * hundred. Their search rows are the series' own (`events.search_id`, migration 0013): nothing to copy.
  */
 export async function copySeriesData(
   scope: SeriesScope,
@@ -26,7 +27,7 @@ export async function copySeriesData(
       .select('o.event_id')
       .where('o.series_id', '=', seriesId)
       .where('o.detached', '=', 0);
-  const clearLinks = async (table: 'event_search' | 'event_organizers' | 'event_terms') => {
+  const clearLinks = async (table: 'event_organizers' | 'event_terms') => {
     if (keptAttached) await db.deleteFrom(table).where('event_id', 'in', targets()).execute();
   };
   if (keptAttached) {
@@ -60,6 +61,7 @@ export async function copySeriesData(
         featured: event.featured,
         venue_id: event.venue_id,
         parent_id: seriesId,
+        search_id: seriesId,
       })
       .where('id', 'in', targets())
       .execute();
@@ -72,16 +74,6 @@ export async function copySeriesData(
       targets()
         .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', seriesId))
         .select(['t.language', 't.title', 't.description', 't.excerpt']),
-    )
-    .execute();
-  await clearLinks('event_search');
-  await db
-    .insertInto('event_search')
-    .columns(['event_id', 'language', 'body'])
-    .expression(
-      targets()
-        .innerJoin('event_search as s', (join) => join.on('s.event_id', '=', seriesId))
-        .select(['s.language', 's.body']),
     )
     .execute();
   await clearLinks('event_organizers');

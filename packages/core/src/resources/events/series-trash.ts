@@ -5,8 +5,9 @@
  */
 import { formatUtc } from '../../dates/format.js';
 import { utcToLocal } from '../../dates/zones.js';
-import { refreshTermCounts } from '../terms/repository.js';
-import { removeOccurrences, type SeriesScope, seriesLines } from './series.js';
+import { moveTermTallies } from '../terms/repository.js';
+import { ownSearchRows } from './search-index.js';
+import { occurrencesPerTerm, removeOccurrences, type SeriesScope, seriesLines } from './series.js';
 
 /** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
 export function exdateLine(originalStartUtc: string, zone: string, allDay: boolean): string {
@@ -29,6 +30,7 @@ export async function excludeOccurrence(
     .set({ detached: 1 })
     .where('event_id', '=', occurrenceId)
     .execute();
+  await ownSearchRows(db, [occurrenceId]);
   const lines = await seriesLines(db, occurrence.seriesId);
   const series = await db
     .selectFrom('events')
@@ -54,6 +56,7 @@ export async function trashOccurrences(
   const { db } = scope;
   const nowUtc = formatUtc(scope.now);
   const ids = db.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId);
+  const countedBefore = await occurrencesPerTerm(scope, seriesId);
   await db
     .updateTable('posts')
     .set((eb) => ({
@@ -65,17 +68,7 @@ export async function trashOccurrences(
     .where('id', 'in', ids)
     .where('status', '!=', 'trash')
     .execute();
-  const terms = await db
-    .selectFrom('event_terms')
-    .select('term_id')
-    .distinct()
-    .where('event_id', 'in', ids)
-    .execute();
-  await refreshTermCounts(
-    db,
-    terms.map((row) => row.term_id),
-    nowUtc,
-  );
+  await moveTermTallies(db, countedBefore, await occurrencesPerTerm(scope, seriesId));
 }
 
 /** Before a trashed series is deleted for good: its occurrences go first (they are events of their own). */

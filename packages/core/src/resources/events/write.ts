@@ -25,7 +25,7 @@ import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
-import { refreshEventSearch } from './search-index.js';
+import { ownSearchRows, refreshEventSearch } from './search-index.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
@@ -314,6 +314,7 @@ async function writeSeries(
       .execute();
   if (isOccurrence) {
     await db.updateTable('event_occurrences').set({ detached: 1 }).where('event_id', '=', id).execute();
+    await ownSearchRows(db, [id]);
     return;
   }
   if (recurrence !== undefined) {

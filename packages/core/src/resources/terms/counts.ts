@@ -2,7 +2,7 @@
  * The stored event counts of terms (migration 0004): what counts as a published event, the deltas event writes
  * apply, the recount of the due-post publisher, and `hide_empty`, which reads the counts.
  */
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 
@@ -69,6 +69,46 @@ export async function moveTermCounts(
         .where('id', 'in', ids)
         .execute();
   }
+}
+
+/** Per term, how many of these events (a subquery of their ids) count for it now. */
+export async function countedEventsPerTerm(
+  db: Db,
+  eventIds: Expression<number>,
+  nowUtc: string,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('event_terms as et')
+    .innerJoin('posts as p', 'p.id', 'et.event_id')
+    .select(['et.term_id', (eb) => eb.fn.countAll<number | string>().as('events')])
+    .where('et.event_id', 'in', eventIds)
+    .where(countsAsPublished('p', nowUtc))
+    .groupBy('et.term_id')
+    .execute();
+  return new Map(rows.map((row) => [row.term_id, Number(row.events)]));
+}
+
+/**
+ * Moves the stored counts by the difference of two tallies of `countedEventsPerTerm` taken before and after a
+ * write to many events at once (a series' occurrences): one `+ n` update per distinct difference, instead of
+ * recounting every event of each term.
+ */
+export async function moveTermTallies(
+  db: Db,
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): Promise<void> {
+  const termsByChange = new Map<number, number[]>();
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const change = (after.get(id) ?? 0) - (before.get(id) ?? 0);
+    if (change !== 0) termsByChange.set(change, [...(termsByChange.get(change) ?? []), id]);
+  }
+  for (const [change, ids] of termsByChange)
+    await db
+      .updateTable('terms')
+      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
+      .where('id', 'in', ids)
+      .execute();
 }
 
 /** The ids of the terms an event carries. */

@@ -13,7 +13,14 @@ import { termRow, termRows, termSearchBody } from '../posts/rows.js';
 import { publishedEventCount } from './counts.js';
 
 // The event-count functions live in counts.ts; events and the due-post publisher import them from here.
-export { countsForTerms, moveTermCounts, refreshTermCounts, termIdsOfEvent } from './counts.js';
+export {
+  countedEventsPerTerm,
+  countsForTerms,
+  moveTermCounts,
+  moveTermTallies,
+  refreshTermCounts,
+  termIdsOfEvent,
+} from './counts.js';
 
 /** Whether a number can name a stored record: a larger one would make PostgreSQL fail "out of range". */
 export function isStorableId(value: number): boolean {
