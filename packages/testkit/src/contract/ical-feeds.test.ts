@@ -313,6 +313,49 @@ describeContract('ical-feeds', (service) => {
     expect(expanded.find((o) => o.start === '2026-10-27T19:00:00Z')?.summary).toBe('Weekly (moved)');
   });
 
+  it('leaves out the dates of exceptions the list does not show: hidden, or a draft for anonymous readers', async () => {
+    const series = await create({
+      title: 'Weekly',
+      timezone: 'Europe/Berlin',
+      start_date: '2026-10-13 19:00:00',
+      end_date: '2026-10-13 21:00:00',
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=5'],
+    });
+    const listed = async (as?: 'admin') =>
+      (
+        await service().request('GET', '/events', {
+          query: { start_date: '2026-01-01', per_page: 50 },
+          ...(as ? { as } : {}),
+        })
+      ).json.events.filter((e: { id: number; series_id?: number }) => (e.series_id ?? e.id) === series.id);
+    const occurrences = (await listed()).slice(1);
+    const edit = (id: number, json: Record<string, unknown>) =>
+      service().request('POST', `/events/${id}`, { json, as: 'admin' });
+    expect((await edit(occurrences[0].id, { hide_from_listings: true })).json.is_exception).toBe(true);
+    expect((await edit(occurrences[1].id, { status: 'draft' })).json.is_exception).toBe(true);
+    expect(await listed()).toHaveLength(3);
+
+    const anonymous = await feed('/events/ical');
+    expect(summaries(anonymous)).toEqual(['Weekly']);
+    expect(anonymous.lines).toContain('EXDATE;TZID=Europe/Berlin:20261020T190000');
+    expect(anonymous.lines).toContain('EXDATE;TZID=Europe/Berlin:20261027T190000');
+    expect(anonymous.lines.filter((l) => l.startsWith('RECURRENCE-ID'))).toEqual([]);
+    // An editor's list shows the draft: the editor's feed has it as an exception, the hidden one still out.
+    const editor = readFeed(await service().request('GET', '/events/ical', { as: 'editor' }));
+    expect(editor.lines).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261027T190000');
+    expect(editor.lines).toContain('EXDATE;TZID=Europe/Berlin:20261020T190000');
+    expect(editor.lines).not.toContain('EXDATE;TZID=Europe/Berlin:20261027T190000');
+
+    if (!requirePythonIcal('the Python expansion of a feed')) return;
+    const expected = (await listed()).map(
+      (e: { utc_start_date: string }) => `${e.utc_start_date.replace(' ', 'T')}Z`,
+    );
+    const expanded = (
+      await expandWithPython(anonymous.res.text, '2026-01-01T00:00:00Z', '2028-01-01T00:00:00Z')
+    ).filter((occurrence) => occurrence.uid === `${series.id}@calendar.test`);
+    expect(startInstants(expanded)).toEqual(expected);
+  });
+
   it('exports an all-day series as dates, its deleted day a DATE EXDATE; Python agrees with the list', async () => {
     const series = await create({
       title: 'Market days',

@@ -192,6 +192,32 @@ describeContract('recurring events', (service) => {
     expect(back.json.events.map((e: { id: number }) => e.id)).not.toContain(list[0].id);
   });
 
+  it('restoring an occurrence deleted on its own gives its date back to the series', async () => {
+    const series = (await createSeries()).json;
+    const [first] = (await occurrences(series.id)).json.events;
+    const exdate = 'EXDATE;TZID=Europe/Berlin:20261203T190000';
+    await service().request('DELETE', `/events/${first.id}`, { as: 'admin' });
+    const excluded = await service().request('GET', `/events/${series.id}`);
+    expect(excluded.json.recurrence).toContain(exdate);
+    const restored = await service().request('POST', `/events/${first.id}`, {
+      json: { status: 'publish' },
+      as: 'admin',
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.json.is_exception).toBe(true);
+    const reread = await service().request('GET', `/events/${series.id}`);
+    expect(reread.json.recurrence).not.toContain(exdate);
+    expect(reread.json.recurrence).toContain('EXDATE;TZID=Europe/Berlin:20261224T190000');
+    expect(total(await occurrences(series.id))).toBe(60);
+    // The series changes: the restored day is an exception and stays where it is, once.
+    await service().request('POST', `/events/${series.id}`, { json: { title: 'Renamed' }, as: 'admin' });
+    const days = (await occurrences(series.id)).json.events;
+    expect(days.filter((e: { start_date: string }) => e.start_date === '2026-12-03 19:00:00')).toHaveLength(
+      1,
+    );
+    expect(days[0].title).toBe('Chamber music');
+  });
+
   it('stopping the recurrence ([]) removes the occurrences and the recurrence keys', async () => {
     const series = (await createSeries()).json;
     const res = await service().request('POST', `/events/${series.id}`, {

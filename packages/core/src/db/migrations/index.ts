@@ -29,7 +29,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0010-data-version-triggers': dataVersionTriggers(traits),
     '0011-user-external-id': userExternalId,
     '0012-recurrence': recurrence(traits),
-    '0013-shared-search-rows': sharedSearchRows,
+    '0013-shared-search-rows': sharedSearchRows(traits),
   };
   return { getMigrations: async () => migrations };
 }

@@ -47,6 +47,31 @@ export async function excludeOccurrence(
     .execute();
 }
 
+/**
+ * After an occurrence deleted on its own came back from the trash: its date is the series' again (the EXDATE
+ * its deletion added goes; it stays an exception).
+ */
+export async function includeOccurrence(
+  scope: SeriesScope,
+  occurrence: { seriesId: number; originalStartUtc: string },
+): Promise<void> {
+  const { db } = scope;
+  const lines = await seriesLines(db, occurrence.seriesId);
+  const series = await db
+    .selectFrom('events')
+    .select(['timezone', 'all_day'])
+    .where('id', '=', occurrence.seriesId)
+    .executeTakeFirst();
+  if (!lines || !series) return;
+  const line = exdateLine(occurrence.originalStartUtc, series.timezone, series.all_day === 1);
+  if (!lines.includes(line)) return;
+  await db
+    .updateTable('event_series')
+    .set({ recurrence: JSON.stringify(lines.filter((kept) => kept !== line)) })
+    .where('event_id', '=', occurrence.seriesId)
+    .execute();
+}
+
 /** After the series went to the trash: its occurrences follow, each keeping the status it had. */
 export async function trashOccurrences(
   scope: SeriesScope,

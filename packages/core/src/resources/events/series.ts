@@ -358,6 +358,8 @@ export async function reconcileSeries(scope: SeriesScope, seriesId: number): Pro
             end_utc: localToUtc(endLocal, zone),
             parent_id: seriesId,
             search_id: seriesId,
+            // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
+            status: post.status,
           };
         }),
       )

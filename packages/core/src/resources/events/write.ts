@@ -34,6 +34,7 @@ import {
   seriesLines,
   setRecurrence,
 } from './series.js';
+import { includeOccurrence } from './series-trash.js';
 
 type EventValues = Omit<EventRow, 'id'>;
 
@@ -269,6 +270,8 @@ export async function writeEvent(
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
     { termIds: await termIdsOfEvent(db, id), counted: countsForTerms(now, nowUtc) },
   );
+  if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
+    await includeOccurrence(context, occurrence);
   await writeSeries(context, id, recurrence, occurrence !== undefined, existing?.event);
   return id;
 }

@@ -13,6 +13,7 @@ import { loadEventRecords } from '../events/repository.js';
 import type { EventOutput } from '../events/schema.js';
 import { type EventRecord, type ProtectedAccess, serializeEvents } from '../events/serialize.js';
 import { loadRecurrenceInfo } from '../events/series-repository.js';
+import { exdateLine } from '../events/series-trash.js';
 import { effectiveStatus } from '../posts/repository.js';
 
 /**
@@ -147,16 +148,24 @@ export async function feedEvents(
       events.push(head);
       continue;
     }
-    events.push({ ...head, recurrence: lines });
+    // An exception the lists do not show (hidden from listings, or not readable by the caller) leaves its
+    // date out: without it, a calendar would show the series' own instance on that date instead.
+    const exceptions: FeedEvent[] = [];
+    const excluded: string[] = [];
     for (const row of exceptionRows) {
       if (row.series_id !== id) continue;
       const exception = toFeedEvent(row.event_id, head.uid);
-      if (exception)
-        events.push({
+      if (exception && byId.get(row.event_id)?.record.event.hide_from_listings !== 1)
+        exceptions.push({
           ...exception,
           recurrenceId: { startUtc: row.original_start_utc, timezone: head.timezone, allDay: head.allDay },
         });
+      else {
+        const line = exdateLine(row.original_start_utc, head.timezone, head.allDay);
+        if (!lines.includes(line) && !excluded.includes(line)) excluded.push(line);
+      }
     }
+    events.push({ ...head, recurrence: [...lines, ...excluded] }, ...exceptions);
   }
   return events;
 }
