@@ -12,7 +12,7 @@ import { venueListingIndex } from './0009-venue-listing-index.js';
 import { dataVersionTriggers } from './0010-data-version-triggers.js';
 import { userExternalId } from './0011-user-external-id.js';
 import { recurrence } from './0012-recurrence.js';
-import { sharedSearchRows } from './0013-shared-search-rows.js';
+import { occurrenceWrites } from './0013-occurrence-writes.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -29,7 +29,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0010-data-version-triggers': dataVersionTriggers(traits),
     '0011-user-external-id': userExternalId,
     '0012-recurrence': recurrence(traits),
-    '0013-shared-search-rows': sharedSearchRows(traits),
+    '0013-occurrence-writes': occurrenceWrites(traits),
   };
   return { getMigrations: async () => migrations };
 }
