@@ -43,7 +43,7 @@ export function createHorizonKeeper(
             .where('event_id', '=', event_id)
             .where('horizon_utc', '<', horizon)
             .execute();
-          await reconcileSeries({ db: trx, config, now }, event_id);
+          await reconcileSeries({ db: trx, database, config, now }, event_id);
         });
         changed = true;
       } catch (err) {
