@@ -11,6 +11,11 @@ export interface ConfigOptions {
   siteUrl?: string;
   /** The public root URL of the API (where adapters are mounted). Default: from the request's host. */
   apiUrl?: string;
+  /**
+   * The site's name, as WordPress's site title: the name of the iCalendar feeds (`X-WR-CALNAME`) and of their
+   * files. Default: the host of `siteUrl`.
+   */
+  siteName?: string;
   /** Site time zone (default `UTC`). */
   timezone?: string;
   /**
@@ -47,6 +52,7 @@ export interface CalendarConfig {
   namespace: string;
   siteUrl: string;
   apiUrl: string | undefined;
+  siteName: string;
   timezone: string;
   currencySymbol: string;
   currencyPosition: 'prefix' | 'postfix';
@@ -68,12 +74,14 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
   const languages = options.languages ?? ['en', 'de'];
   const geo = options.geolocation;
   const horizon = options.recurrenceHorizonMonths ?? 24;
+  const siteUrl = (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   if (!Number.isInteger(horizon) || horizon < 1 || horizon > 120)
     throw new RangeError(`recurrenceHorizonMonths must be a whole number from 1 to 120, not ${horizon}`);
   return {
     namespace: (options.namespace ?? 'calendar/events/v1').replace(/^\/+|\/+$/g, ''),
-    siteUrl: (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    siteUrl,
     apiUrl: options.apiUrl?.replace(/\/+$/, ''),
+    siteName: options.siteName?.trim() || (URL.canParse(siteUrl) ? new URL(siteUrl).host : siteUrl),
     timezone: options.timezone ?? 'UTC',
     currencySymbol: options.currencySymbol ?? '$',
     currencyPosition: position ?? 'prefix',

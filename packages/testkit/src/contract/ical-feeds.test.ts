@@ -412,3 +412,17 @@ describeContract('ical-feeds', (service) => {
     expect(results.filter((result) => result instanceof Error)).toEqual([]);
   });
 });
+
+describeContract(
+  'iCalendar feeds: the site name',
+  (service) => {
+    it('names the calendar and its files after the site, as the plugin does after WordPress’s site title', async () => {
+      const res = await service().request('GET', '/events/ical');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('X-WR-CALNAME:Kulturkalender Süd');
+      expect(res.text).toContain('X-WR-CALDESC:Events for Kulturkalender Süd');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="kulturkalender-sud-events.ics"');
+    });
+  },
+  { siteName: 'Kulturkalender Süd' },
+);

@@ -7,6 +7,7 @@ import { pluginError } from '../../errors/catalog.js';
 import { writeCalendar } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
+import { sanitizeSlug } from '../../text/slug.js';
 import type { EventListParams } from '../events/list-params.js';
 import { filterEvents, pageQuery, withDrivers } from '../events/list-query.js';
 import { type EventAddress, readEvent } from '../events/service.js';
@@ -19,17 +20,9 @@ export const FEED_MAX_SIZE = 1000;
 
 const CONTENT_TYPE = 'text/calendar; charset=UTF-8';
 
-/** The site's host, the calendar's name (the configuration has no site name) and the file names' stem. */
-function siteHost(context: RequestContext): string {
-  return new URL(context.config.siteUrl).host;
-}
-
+/** A feed's file name: the site's name and what it holds, as a slug (`kulturkalender-sud-events.ics`). */
 function fileName(context: RequestContext, what: string): string {
-  const stem = `${siteHost(context)}-${what}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${stem || 'events'}.ics`;
+  return `${sanitizeSlug(`${context.config.siteName} ${what}`) || 'events'}.ics`;
 }
 
 function calendarAnswer(context: RequestContext, text: string, file: string): OperationResult {
@@ -45,7 +38,7 @@ function calendarAnswer(context: RequestContext, text: string, file: string): Op
 }
 
 function calendarInfo(context: RequestContext) {
-  return { name: siteHost(context), url: context.config.siteUrl };
+  return { name: context.config.siteName, url: context.config.siteUrl };
 }
 
 /** The most ids one walk step reads (and hands to `in (…)`, within SQLite's parameter limit). */
