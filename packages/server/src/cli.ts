@@ -13,32 +13,18 @@ import {
   connectDatabase,
   createApiKey,
   createUser,
-  type RateLimitOptions,
   ROLES,
   type Role,
   revokeApiKey,
 } from '@calendar-events/core';
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import {
-  corsOrigins,
-  currencySymbol,
-  databaseOption,
-  hostName,
-  httpUrl,
-  integer,
-  label,
-  logFormat,
-  login,
-  logLevel,
-  namespace,
-  timeZone,
-  UsageError,
-} from './cli-arguments.js';
+import { databaseOption, label, login, UsageError } from './cli-arguments.js';
+import type { CliOutput } from './cli-output.js';
 import { importCommand } from './import-ics.js';
-import { createLogger } from './logger.js';
-import { type RunningServer, startServer } from './server.js';
-import type { ServerTimeouts } from './transport.js';
+import { serveCommand } from './serve-command.js';
+
+export type { CliOutput } from './cli-output.js';
 
 /** A group of commands called without one: one line, not commander's help on stderr. */
 function requireSubcommand(group: Command, path: string): void {
@@ -77,89 +63,11 @@ async function withDatabase<T>(url: string, run: (database: CalendarDatabase) =>
   }
 }
 
-/** Where the CLI writes: the process's streams, or a test's buffers. */
-export interface CliOutput {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Whether stderr is a terminal (progress lines are rewritten in place there). */
-  stderrIsTTY?: boolean;
-  /** What a `-` file argument reads (default: the process's stdin). */
-  stdin?: AsyncIterable<Uint8Array | string>;
-}
-
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stderrIsTTY: process.stderr.isTTY === true,
 };
-
-/** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
-async function serve(
-  output: CliOutput,
-  options: {
-    port: number;
-    host: string;
-    database: string;
-    adapter: 'express' | 'fastify';
-    timezone?: string;
-    currencySymbol?: string;
-    currencyPosition?: 'prefix' | 'postfix';
-    siteUrl?: string;
-    apiUrl?: string;
-    perPage?: number;
-    maxPerPage?: number;
-    recurrenceHorizonMonths?: number;
-    namespace?: string;
-    trustProxy?: boolean;
-    cors?: '*' | string[];
-    demo?: boolean;
-    rateLimit?: number | false;
-    rateLimitKey?: number;
-    rateLimitFailures?: number;
-    compression?: boolean;
-    requestTimeout?: number;
-    headersTimeout?: number;
-    keepAliveTimeout?: number;
-  },
-): Promise<void> {
-  const logger = createLogger(logLevel(), { format: logFormat() });
-  const {
-    cors,
-    rateLimit,
-    rateLimitKey,
-    rateLimitFailures,
-    requestTimeout,
-    headersTimeout,
-    keepAliveTimeout,
-    ...rest
-  } = options;
-  const limits: RateLimitOptions = {};
-  // 0 turns one limit off; --no-rate-limit all of them.
-  if (rateLimit !== undefined && rateLimit !== false) limits.perAddress = rateLimit || false;
-  if (rateLimitKey !== undefined) limits.perKey = rateLimitKey || false;
-  if (rateLimitFailures !== undefined) limits.failures = rateLimitFailures || false;
-  const timeouts: ServerTimeouts = {};
-  if (requestTimeout !== undefined) timeouts.requestTimeoutMs = requestTimeout * 1000;
-  if (headersTimeout !== undefined) timeouts.headersTimeoutMs = headersTimeout * 1000;
-  if (keepAliveTimeout !== undefined) timeouts.keepAliveTimeoutMs = keepAliveTimeout * 1000;
-  const server: RunningServer = await startServer({
-    ...rest,
-    ...(cors !== undefined ? { cors: { origins: cors } } : {}),
-    rateLimit: rateLimit === false ? false : limits,
-    timeouts,
-    logger,
-  });
-  if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
-  output.stdout(`listening on ${server.url}\n`);
-  await new Promise<void>((resolve, reject) => {
-    const stop = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'shutting down');
-      server.close().then(resolve, reject);
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
-}
 
 function buildProgram(output: CliOutput): Command {
   const print = (line: string) => output.stdout(`${line}\n`);
@@ -171,127 +79,7 @@ function buildProgram(output: CliOutput): Command {
     // Usage errors get one line from main(), never commander's message plus help on stderr.
     .configureOutput({ writeOut: output.stdout, writeErr: () => {}, outputError: () => {} });
 
-  program
-    .command('serve')
-    .description('migrate the database, then serve the API under / (both addresses) until SIGTERM/SIGINT')
-    .addOption(
-      new Option('--port <port>', 'port; 0 picks a free one')
-        .env('PORT')
-        .default(8080)
-        .argParser(integer(0, 65535)),
-    )
-    .addOption(
-      new Option('--host <host>', 'interface to listen on')
-        .env('HOST')
-        .default('127.0.0.1')
-        .argParser(hostName),
-    )
-    .addOption(databaseOption())
-    .addOption(
-      new Option('--adapter <name>', 'HTTP framework')
-        .env('ADAPTER')
-        .choices(['fastify', 'express'])
-        .default('fastify'),
-    )
-    .addOption(
-      new Option('--timezone <zone>', 'site time zone (default UTC)').env('TIMEZONE').argParser(timeZone),
-    )
-    .addOption(
-      new Option(
-        '--currency-symbol <symbol>',
-        'default currency symbol, shown with costs sent without one (default $: "15" shows as $15)',
-      )
-        .env('CURRENCY_SYMBOL')
-        .argParser(currencySymbol),
-    )
-    .addOption(
-      new Option('--currency-position <position>', 'default currency symbol before or after the amount')
-        .env('CURRENCY_POSITION')
-        .choices(['prefix', 'postfix'])
-        .default('prefix'),
-    )
-    .addOption(
-      new Option('--site-url <url>', 'public web site, for permalinks').env('SITE_URL').argParser(httpUrl),
-    )
-    .addOption(
-      new Option('--api-url <url>', 'public API root, when not the request host')
-        .env('API_URL')
-        .argParser(httpUrl),
-    )
-    .addOption(
-      new Option('--per-page <n>', 'default page size of lists').env('PER_PAGE').argParser(integer(1, 1000)),
-    )
-    .addOption(
-      new Option('--max-per-page <n>', 'largest page size; larger per_page values are capped (default 50)')
-        .env('MAX_PER_PAGE')
-        .argParser(integer(1, 1000)),
-    )
-    .addOption(
-      new Option(
-        '--recurrence-horizon-months <n>',
-        'how far ahead recurring events have their occurrences, in months (default 24)',
-      )
-        .env('RECURRENCE_HORIZON_MONTHS')
-        .argParser(integer(1, 120)),
-    )
-    .addOption(
-      new Option(
-        '--namespace <ns>',
-        'API namespace (default calendar/events/v1; tribe/events/v1 for plugin clients)',
-      )
-        .env('NAMESPACE')
-        .argParser(namespace),
-    )
-    .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host')
-    .addOption(
-      new Option('--cors <origins>', 'let browser pages on these origins call the API: * or a comma list')
-        .env('CORS_ORIGINS')
-        .argParser(corsOrigins),
-    )
-    .addOption(
-      new Option('--rate-limit <n>', 'requests a minute per client address (default 600; 0: no limit)')
-        .env('RATE_LIMIT')
-        .argParser(integer(0, 1_000_000)),
-    )
-    .addOption(
-      new Option('--no-rate-limit', 'no rate limiting and no brake on guessing at all').env('NO_RATE_LIMIT'),
-    )
-    .addOption(
-      new Option('--rate-limit-key <n>', 'requests a minute per API key (default 1200; 0: no limit)')
-        .env('RATE_LIMIT_KEY')
-        .argParser(integer(0, 1_000_000)),
-    )
-    .addOption(
-      new Option(
-        '--rate-limit-failures <n>',
-        'bad API keys and wrong event passwords a minute per address before 429 (default 10; 0: no brake)',
-      )
-        .env('RATE_LIMIT_FAILURES')
-        .argParser(integer(0, 1_000_000)),
-    )
-    .addOption(
-      new Option('--no-compression', 'never gzip or brotli answers (something in front compresses)').env(
-        'NO_COMPRESSION',
-      ),
-    )
-    .addOption(
-      new Option('--request-timeout <s>', 'seconds to receive a whole request, body included (default 60)')
-        .env('REQUEST_TIMEOUT')
-        .argParser(integer(1, 3600)),
-    )
-    .addOption(
-      new Option('--headers-timeout <s>', "seconds to receive a request's headers (default 20)")
-        .env('HEADERS_TIMEOUT')
-        .argParser(integer(1, 3600)),
-    )
-    .addOption(
-      new Option('--keep-alive-timeout <s>', 'seconds an idle keep-alive connection stays open (default 72)')
-        .env('KEEP_ALIVE_TIMEOUT')
-        .argParser(integer(1, 3600)),
-    )
-    .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')
-    .option('--no-response-cache', 'answer every GET from the database (to measure the query path)')
-    .action((options: Parameters<typeof serve>[1]) => serve(output, options));
+  serveCommand(program, output);
 
   program
     .command('migrate')

@@ -57,4 +57,21 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
       await server.close();
     }
   });
+
+  it('passes the site settings to core: the feeds carry the site name and the permalinks the site URL', async () => {
+    const server = await startServer({
+      adapter,
+      port: 0,
+      database: 'sqlite::memory:',
+      siteUrl: 'https://kultur.example',
+      siteName: 'Kultur Süd',
+    });
+    try {
+      const feed = await fetch(`${server.url}/calendar/events/v1/events/ical`);
+      expect(await feed.text()).toContain('X-WR-CALNAME:Kultur Süd\r\nX-ORIGINAL-URL:https://kultur.example');
+      expect(feed.headers.get('content-disposition')).toBe('attachment; filename="kultur-sud-events.ics"');
+    } finally {
+      await server.close();
+    }
+  });
 });

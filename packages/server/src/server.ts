@@ -30,6 +30,8 @@ export interface StartServerOptions {
   currencyPosition?: 'prefix' | 'postfix';
   /** The public web site, for permalinks (`url`) and `global_id`. */
   siteUrl?: string;
+  /** The site's name (WordPress's site title): the name of the iCalendar feeds (default: the site's host). */
+  siteName?: string;
   /** The public root URL of the API, when it differs from the request's host (behind a proxy). */
   apiUrl?: string;
   perPage?: number;
@@ -108,6 +110,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.currencySymbol !== undefined ? { currencySymbol: options.currencySymbol } : {}),
       ...(options.currencyPosition !== undefined ? { currencyPosition: options.currencyPosition } : {}),
       ...(options.siteUrl !== undefined ? { siteUrl: options.siteUrl } : {}),
+      ...(options.siteName !== undefined ? { siteName: options.siteName } : {}),
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
       ...(options.maxPerPage !== undefined ? { maxPerPage: options.maxPerPage } : {}),
