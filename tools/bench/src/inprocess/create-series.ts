@@ -9,18 +9,16 @@
  *
  *   pnpm --filter @calendar-events/bench series-create -- --databases sqlite,postgres --rounds 20
  */
-import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { type CalendarDatabase, createCalendarCore, textOf } from '@calendar-events/core';
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
-import { Command, Option } from 'commander';
+import { Option } from 'commander';
 import { removeAddedRecords } from '../dataset/load.js';
 import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
-import { DEFAULT_DATA_DIR } from '../paths.js';
 import { stderrOutput } from '../progress.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
+import { finish, inProcessCommand, parseOptions } from './tool.js';
 
 interface Statement {
   sql: string;
@@ -263,43 +261,36 @@ function format(result: SeriesCreateResult, top: number): string {
   return lines.join('\n');
 }
 
-const program = new Command('series-create')
-  .description('The time of creating a daily series inside core, and the statements it runs.')
-  .addOption(new Option('--databases <list>', 'sqlite, postgres').default('sqlite,postgres'))
-  .addOption(new Option('--events <n>', 'events of the calendar').default('100000'))
-  .addOption(new Option('--series-share <share>', 'share of events in weekly series').default('0.2'))
-  .addOption(new Option('--rounds <n>', 'measured rounds').default('20'))
-  .addOption(new Option('--warmup <n>', 'rounds before those measured').default('3'))
-  .addOption(new Option('--top <n>', 'statements listed').default('15'))
-  .addOption(
-    new Option(
-      '--descriptions <list>',
-      "the series' description: short (the create scenario's two sentences), generated (a generated event's)",
-    ).default('short,generated'),
+const options = parseOptions(
+  inProcessCommand(
+    'series-create',
+    'The time of creating a daily series inside core, and the statements it runs.',
   )
-  .addOption(
-    new Option('--postgres-url <url>', 'the benchmark database')
-      .env('BENCH_POSTGRES_URL')
-      .default('postgres://postgres@127.0.0.1:5432/calendar_bench'),
-  )
-  .addOption(new Option('--data-dir <dir>', 'where calendars are kept').default(DEFAULT_DATA_DIR))
-  .option('--json <file>', 'also write the results as JSON');
-
-const options = program.parse(process.argv).opts<Record<string, string>>();
+    .addOption(new Option('--series-share <share>', 'share of events in weekly series').default('0.2'))
+    .addOption(new Option('--rounds <n>', 'measured rounds').default('20'))
+    .addOption(new Option('--warmup <n>', 'rounds before those measured').default('3'))
+    .addOption(new Option('--top <n>', 'statements listed').default('15'))
+    .addOption(
+      new Option(
+        '--descriptions <list>',
+        "the series' description: short (the create scenario's two sentences), generated (a generated event's)",
+      ).default('short,generated'),
+    ),
+);
+const { own } = options;
 const results: SeriesCreateResult[] = [];
-for (const kind of options.databases!.split(',') as DatabaseKind[])
-  for (const description of options.descriptions!.split(',') as Array<'short' | 'generated'>) {
+for (const kind of options.databases)
+  for (const description of own.descriptions!.split(',') as Array<'short' | 'generated'>) {
     const result = await measure(kind, {
       description,
-      events: Number(options.events),
-      seriesShare: Number(options.seriesShare),
-      rounds: Number(options.rounds),
-      warmup: Number(options.warmup),
-      dataDir: options.dataDir!,
-      postgresUrl: options.postgresUrl!,
+      events: options.events,
+      seriesShare: Number(own.seriesShare),
+      rounds: Number(own.rounds),
+      warmup: Number(own.warmup),
+      dataDir: options.dataDir,
+      postgresUrl: options.postgresUrl,
     });
     results.push(result);
-    process.stdout.write(`${format(result, Number(options.top))}\n\n`);
+    process.stdout.write(`${format(result, Number(own.top))}\n\n`);
   }
-if (options.json) await writeFile(resolve(options.json), `${JSON.stringify(results, null, 2)}\n`);
-process.exit();
+await finish(options, results);

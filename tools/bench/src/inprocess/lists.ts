@@ -8,18 +8,16 @@
  *
  *   pnpm --filter @calendar-events/bench lists-cpu -- --databases sqlite --rounds 7 --requests 200
  */
-import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { createCalendarCore, textOf } from '@calendar-events/core';
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
-import { Command, Option } from 'commander';
+import { Option } from 'commander';
 import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
-import { DEFAULT_DATA_DIR } from '../paths.js';
 import { stderrOutput } from '../progress.js';
 import { buildScenarios, type ScenarioName } from '../scenarios.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
+import { finish, inProcessCommand, parseOptions } from './tool.js';
 
 const READS: ScenarioName[] = ['default-list', 'filtered-list', 'search', 'geolocation', 'single-by-id'];
 
@@ -117,33 +115,25 @@ async function measure(
   return results;
 }
 
-const program = new Command('lists-cpu')
-  .description("The CPU the benchmark's reads cost inside core, uncached, with and without weekly series.")
-  .addOption(new Option('--databases <list>', 'sqlite, postgres').default('sqlite,postgres'))
-  .addOption(new Option('--events <n>', 'events of the calendar').default('100000'))
-  .addOption(new Option('--series-shares <list>', 'calendars to compare').default('0,0.2'))
-  .addOption(new Option('--rounds <n>', 'rounds per read (the median is kept)').default('7'))
-  .addOption(new Option('--requests <n>', 'requests per round').default('100'))
-  .addOption(
-    new Option('--postgres-url <url>', 'the benchmark database')
-      .env('BENCH_POSTGRES_URL')
-      .default('postgres://postgres@127.0.0.1:5432/calendar_bench'),
+const options = parseOptions(
+  inProcessCommand(
+    'lists-cpu',
+    "The CPU the benchmark's reads cost inside core, uncached, with and without weekly series.",
   )
-  .addOption(new Option('--data-dir <dir>', 'where calendars are kept').default(DEFAULT_DATA_DIR))
-  .option('--json <file>', 'also write the results as JSON');
-
-const options = program.parse(process.argv).opts<Record<string, string>>();
+    .addOption(new Option('--series-shares <list>', 'calendars to compare').default('0,0.2'))
+    .addOption(new Option('--rounds <n>', 'rounds per read (the median is kept)').default('7'))
+    .addOption(new Option('--requests <n>', 'requests per round').default('100')),
+);
 const results: ListCpuResult[] = [];
-for (const kind of options.databases!.split(',') as DatabaseKind[])
-  for (const share of options.seriesShares!.split(',').map(Number))
+for (const kind of options.databases)
+  for (const share of options.own.seriesShares!.split(',').map(Number))
     results.push(
       ...(await measure(kind, share, {
-        events: Number(options.events),
-        rounds: Number(options.rounds),
-        requests: Number(options.requests),
-        dataDir: options.dataDir!,
-        postgresUrl: options.postgresUrl!,
+        events: options.events,
+        rounds: Number(options.own.rounds),
+        requests: Number(options.own.requests),
+        dataDir: options.dataDir,
+        postgresUrl: options.postgresUrl,
       })),
     );
-if (options.json) await writeFile(resolve(options.json), `${JSON.stringify(results, null, 2)}\n`);
-process.exit();
+await finish(options, results);
