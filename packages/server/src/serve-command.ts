@@ -19,34 +19,22 @@ import {
 } from './cli-arguments.js';
 import type { CliOutput } from './cli-output.js';
 import { createLogger } from './logger.js';
-import { type RunningServer, startServer } from './server.js';
+import { type RunningServer, type StartServerOptions, startServer } from './server.js';
 import type { ServerTimeouts } from './transport.js';
 
 /** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
 async function serve(
   output: CliOutput,
-  options: {
+  options: Omit<StartServerOptions, 'cors' | 'rateLimit' | 'timeouts' | 'logger'> & {
+    /** What the command line says: given with a default (`port`, `host`, `database`, `adapter`). */
     port: number;
     host: string;
     database: string;
     adapter: 'express' | 'fastify';
-    timezone?: string;
-    currencySymbol?: string;
-    currencyPosition?: 'prefix' | 'postfix';
-    siteUrl?: string;
-    siteName?: string;
-    apiUrl?: string;
-    perPage?: number;
-    maxPerPage?: number;
-    recurrenceHorizonMonths?: number;
-    namespace?: string;
-    trustProxy?: boolean;
     cors?: '*' | string[];
-    demo?: boolean;
     rateLimit?: number | false;
     rateLimitKey?: number;
     rateLimitFailures?: number;
-    compression?: boolean;
     requestTimeout?: number;
     headersTimeout?: number;
     keepAliveTimeout?: number;

@@ -18,19 +18,16 @@ export function exdateLine(originalStartUtc: string, zone: string, allDay: boole
   return `EXDATE;TZID=${zone}:${compact(local)}`;
 }
 
-/** After an occurrence went to the trash: its date leaves the series, and it stays as it is. */
-export async function excludeOccurrence(
+/**
+ * Adds (`exclude`) or removes the EXDATE line of an occurrence's original start in its series' recurrence,
+ * unless it is already there, or not there.
+ */
+async function setExcluded(
   scope: SeriesScope,
-  occurrenceId: number,
   occurrence: { seriesId: number; originalStartUtc: string },
+  exclude: boolean,
 ): Promise<void> {
   const { db } = scope;
-  await db
-    .updateTable('event_occurrences')
-    .set({ detached: 1 })
-    .where('event_id', '=', occurrenceId)
-    .execute();
-  await ownSearchRows(db, [occurrenceId]);
   const lines = await seriesLines(db, occurrence.seriesId);
   const series = await db
     .selectFrom('events')
@@ -39,12 +36,27 @@ export async function excludeOccurrence(
     .executeTakeFirst();
   if (!lines || !series) return;
   const line = exdateLine(occurrence.originalStartUtc, series.timezone, series.all_day === 1);
-  if (lines.includes(line)) return;
+  if (lines.includes(line) === exclude) return;
   await db
     .updateTable('event_series')
-    .set({ recurrence: JSON.stringify([...lines, line]) })
+    .set({ recurrence: JSON.stringify(exclude ? [...lines, line] : lines.filter((kept) => kept !== line)) })
     .where('event_id', '=', occurrence.seriesId)
     .execute();
+}
+
+/** After an occurrence went to the trash: its date leaves the series, and it stays as it is. */
+export async function excludeOccurrence(
+  scope: SeriesScope,
+  occurrenceId: number,
+  occurrence: { seriesId: number; originalStartUtc: string },
+): Promise<void> {
+  await scope.db
+    .updateTable('event_occurrences')
+    .set({ detached: 1 })
+    .where('event_id', '=', occurrenceId)
+    .execute();
+  await ownSearchRows(scope.db, [occurrenceId]);
+  await setExcluded(scope, occurrence, true);
 }
 
 /**
@@ -55,21 +67,7 @@ export async function includeOccurrence(
   scope: SeriesScope,
   occurrence: { seriesId: number; originalStartUtc: string },
 ): Promise<void> {
-  const { db } = scope;
-  const lines = await seriesLines(db, occurrence.seriesId);
-  const series = await db
-    .selectFrom('events')
-    .select(['timezone', 'all_day'])
-    .where('id', '=', occurrence.seriesId)
-    .executeTakeFirst();
-  if (!lines || !series) return;
-  const line = exdateLine(occurrence.originalStartUtc, series.timezone, series.all_day === 1);
-  if (!lines.includes(line)) return;
-  await db
-    .updateTable('event_series')
-    .set({ recurrence: JSON.stringify(lines.filter((kept) => kept !== line)) })
-    .where('event_id', '=', occurrence.seriesId)
-    .execute();
+  await setExcluded(scope, occurrence, false);
 }
 
 /** After the series went to the trash: its occurrences follow, each keeping the status it had. */
