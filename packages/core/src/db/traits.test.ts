@@ -1,0 +1,49 @@
+/**
+ * `jsonRecords` hands many rows to a statement as one JSON parameter: both databases must read back exactly
+ * the values written, whatever their type, nulls and text that would need quoting included.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testkit/src/databases.js';
+import type { CalendarDatabase } from './database.js';
+import type { JsonColumn } from './traits.js';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('jsonRecords ($name)', (dialect) => {
+  let database: CalendarDatabase;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, close } = await dialect.open());
+  });
+  afterAll(() => close());
+
+  const columns: readonly JsonColumn[] = [
+    ['n', 'integer'],
+    ['label', 'text'],
+    ['share', 'real'],
+  ];
+
+  it('reads back every record, in every type, nulls and awkward text included', async () => {
+    const records = [
+      { n: 1, label: 'it\'s "quoted", \\ and ; -- not code', share: 0.25 },
+      { n: 2, label: 'Grüße, 東京, 🎻', share: null },
+      { n: null, label: null, share: 3 },
+      { n: 2_147_483_647, label: '', share: -1.5, ignored: 'a key no column names' },
+    ];
+    const { rows } = await sql<{ n: number | null; label: string | null; share: number | null }>`
+      select n, label, share from ${database.traits.jsonRecords(JSON.stringify(records), columns)}`.execute(
+      database.kysely,
+    );
+    expect(rows.map((row) => ({ ...row, share: row.share === null ? null : Number(row.share) }))).toEqual(
+      records.map(({ n, label, share }) => ({ n, label, share })),
+    );
+  });
+
+  it('reads an empty array as no rows', async () => {
+    const { rows } = await sql`select n from ${database.traits.jsonRecords('[]', columns)}`.execute(
+      database.kysely,
+    );
+    expect(rows).toEqual([]);
+  });
+});
