@@ -451,6 +451,15 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       },
     ],
     [
+      'a selective search, and the occurrences sharing a matching series’ search rows',
+      {
+        path: `/events?search=${RARE}`,
+        sqlite:
+          /SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M[\s\S]*INDEX events_search_id \(search_id=\?\)/,
+        postgres: /Bitmap Index Scan on event_search_body_trgm[\s\S]*Index Cond: \(search_id = /,
+      },
+    ],
+    [
       'a selective search of two words',
       {
         path: `/events?search=${RARE}%20night`,
