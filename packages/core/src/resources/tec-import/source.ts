@@ -17,6 +17,7 @@
  */
 import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
 import type { PostStatus, PostType, Taxonomy } from '../../db/schema.js';
+import { memoize } from '../../support/memo.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { isPostStatus } from '../posts/fields.js';
 import type { TecRecord } from './types.js';
@@ -239,15 +240,23 @@ function readCost(record: TecRecord) {
   };
 }
 
+/**
+ * The stored spelling of a zone, or null for an unknown one; memoized, as a site's thousands of events share a
+ * few zones and `normaliseTimezone` asks Intl each time (most of an unchanged run's time without this).
+ */
+const storedZone = memoize((zone: string): string | null => {
+  try {
+    return normaliseTimezone(zone);
+  } catch {
+    return null;
+  }
+}, 1000);
+
 export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   const post = readPost('event', record, siteZone);
   const zoneText = text(record, 'timezone') || siteZone;
-  let timezone: string;
-  try {
-    timezone = normaliseTimezone(zoneText);
-  } catch {
-    throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
-  }
+  const timezone = storedZone(zoneText);
+  if (timezone === null) throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
   const website = text(record, 'website');
   const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
   return {

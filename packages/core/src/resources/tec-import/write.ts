@@ -11,7 +11,7 @@ import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { refreshTermCounts } from '../terms/counts.js';
+import { addToTermCounts, countsForTerms } from '../terms/counts.js';
 import { chunked, type Planned, type PlannedPost } from './plan.js';
 import {
   importedEventRows,
@@ -198,15 +198,18 @@ export async function writeEvents(
   await inBatches(context, records, async (db, batch) => {
     const rows = batch.map((record) => importedEventRows(record, context.ids, context.languages));
     const updated = updatedIds(batch);
-    // The terms an updated event leaves lose it from their counts: recounted with the terms it has now.
-    const touchedTerms = new Set<number>();
+    // The stored term counts move by what the batch changes (counts.ts's rule): an updated event no longer
+    // counts where it counted before its update, and every written event counts where it counts now.
+    const delta = new Map<number, number>();
+    const add = (termId: number, change: number) => delta.set(termId, (delta.get(termId) ?? 0) + change);
     for (const part of chunked(updated, 1000))
-      for (const row of await db
+      for (const link of await db
         .selectFrom('event_terms')
-        .select('term_id')
-        .where('event_id', 'in', part)
+        .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+        .select(['event_terms.term_id', 'posts.status', 'posts.date_utc'])
+        .where('event_terms.event_id', 'in', part)
         .execute())
-        touchedTerms.add(row.term_id);
+        if (countsForTerms(link, nowUtc)) add(link.term_id, -1);
     for (const table of ['post_texts', 'event_organizers', 'event_terms', 'event_search'] as const)
       await deleteWhereIn(db, table, table === 'post_texts' ? 'post_id' : 'event_id', updated);
     await insertRows(
@@ -231,16 +234,19 @@ export async function writeEvents(
       'event_organizers',
       rows.flatMap((r) => r.event_organizers),
     );
-    const eventTerms = rows.flatMap((r) => r.event_terms);
-    await insertRows(db, 'event_terms', eventTerms);
+    await insertRows(
+      db,
+      'event_terms',
+      rows.flatMap((r) => r.event_terms),
+    );
     await insertRows(
       db,
       'event_search',
       rows.flatMap((r) => r.event_search),
     );
-    for (const link of eventTerms) touchedTerms.add(link.term_id);
-    // Exact counts of the terms this batch touched (counts.ts's rule), as every committed batch leaves them.
-    await refreshTermCounts(db, [...touchedTerms], nowUtc);
+    for (const row of rows)
+      if (countsForTerms(row.post, nowUtc)) for (const link of row.event_terms) add(link.term_id, 1);
+    await addToTermCounts(db, delta);
     await insertRows(
       db,
       'tec_origins',
