@@ -160,6 +160,27 @@ describe.each(dialects)('importing again ($name)', (dialect) => {
     expect(await rowCounts()).toEqual(rows);
   });
 
+  it('maps authors by nicename when the source tells no logins (read without credentials)', async () => {
+    const author = await createUser(database.kysely, { login: 'author', role: 'author' });
+    const snapshot = recordedSnapshot();
+    snapshot.users = snapshot.users.map(({ id, slug }) => ({ id, slug: slug! }));
+    await importTecSnapshot(database, snapshot, OPTIONS);
+    const authors = await database.kysely
+      .selectFrom('posts')
+      .select(['id', 'author_id'])
+      .where('id', 'in', [12, 145])
+      .execute();
+    const importer = await database.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', 'importer')
+      .executeTakeFirstOrThrow();
+    expect(Object.fromEntries(authors.map((row) => [row.id, row.author_id]))).toEqual({
+      12: author.id,
+      145: importer.id,
+    });
+  });
+
   it('skips a record it cannot read, with the reason, and writes the others', async () => {
     const snapshot = recordedSnapshot();
     (snapshot.events[0] as Json).start_date = 'soon';
