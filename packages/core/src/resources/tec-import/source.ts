@@ -16,7 +16,14 @@
  *   event's own from `cost_details` ('' when the site's default applied).
  */
 import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
-import type { PostStatus, PostType, Taxonomy } from '../../db/schema.js';
+import type {
+  EventRow,
+  OrganizersTable,
+  PostStatus,
+  PostType,
+  Taxonomy,
+  VenuesTable,
+} from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { isPostStatus } from '../posts/fields.js';
@@ -60,24 +67,9 @@ export interface SourcePost {
   lineage: string[] | null;
 }
 
-export interface SourceEvent extends SourcePost {
+/** An event: its own row as stored (without the links, which name source ids here), and its links. */
+export interface SourceEvent extends SourcePost, Omit<EventRow, 'id' | 'venue_id' | 'parent_id'> {
   kind: 'event';
-  start_local: string;
-  end_local: string;
-  start_utc: string;
-  end_utc: string;
-  timezone: string;
-  all_day: number;
-  cost: string;
-  currency_symbol: string;
-  currency_code: string;
-  currency_position: string;
-  website: string | null;
-  show_map: number;
-  show_map_link: number;
-  hide_from_listings: number;
-  sticky: number;
-  featured: number;
   venueSourceId: number | null;
   organizerSourceIds: number[];
   categorySourceIds: number[];
@@ -87,29 +79,13 @@ export interface SourceEvent extends SourcePost {
 
 export interface SourceVenue extends SourcePost {
   kind: 'venue';
-  details: {
-    address: string;
-    city: string;
-    country: string;
-    province: string;
-    state: string;
-    zip: string;
-    phone: string;
-    stateprovince: string;
-    website: string;
-    show_map: number;
-    show_map_link: number;
-    geo_lat: number | null;
-    geo_lng: number | null;
-  };
+  details: Omit<VenuesTable, 'id'>;
 }
 
 export interface SourceOrganizer extends SourcePost {
   kind: 'organizer';
-  details: { phone: string; website: string; email: string };
+  details: Omit<OrganizersTable, 'id'>;
 }
-
-export type SourceLinked = SourceVenue | SourceOrganizer;
 
 export interface SourceTerm {
   kind: Taxonomy;
