@@ -83,13 +83,18 @@ describe.each(dialects)('importing again ($name)', (dialect) => {
       tags: [],
       categories: structuredClone(changed.events.find((e) => e.id === 145)!.categories),
     });
+    // Event 147 (category 36) went back to draft at the source.
+    Object.assign(changed.events.find((e) => e.id === 147)!, {
+      status: 'draft',
+      modified_utc: '2026-11-26 07:10:00',
+    });
     const community = changed.categories.find((c) => c.id === 39) as Json;
     community.name = 'Neighbours';
     const version = await readDataVersion(database.kysely);
     const report = await importTecSnapshot(database, changed, OPTIONS);
-    expect(report.byKind.event).toEqual({ created: 0, updated: 1, unchanged: 16 });
+    expect(report.byKind.event).toEqual({ created: 0, updated: 2, unchanged: 15 });
     expect(report.byKind.category).toEqual({ created: 0, updated: 1, unchanged: 5 });
-    expect(report.updated).toBe(2);
+    expect(report.updated).toBe(3);
     expect(await readDataVersion(database.kysely)).toBeGreaterThan(version!);
     expect(await get('/events/146')).toMatchObject({
       title: 'Event 2, moved',
@@ -105,6 +110,15 @@ describe.each(dialects)('importing again ($name)', (dialect) => {
     expect((await get('/categories/33')).count).toBe(1);
     expect((await get('/categories/30')).count).toBe(3);
     expect((await get('/categories/39')).name).toBe('Neighbours');
+    expect((await get('/categories/36')).count).toBe(1);
+    // The list index's copy of the status (migration 0008) followed the post's.
+    const statuses = await database.kysely
+      .selectFrom('events')
+      .innerJoin('posts', 'posts.id', 'events.id')
+      .select(['events.status as listed', 'posts.status'])
+      .where('events.id', '=', 147)
+      .executeTakeFirstOrThrow();
+    expect(statuses).toEqual({ listed: 'draft', status: 'draft' });
     expect((await get('/events?search=moved&start_date=2026-12-01')).events.map((e: Json) => e.id)).toEqual([
       146,
     ]);

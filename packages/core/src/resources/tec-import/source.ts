@@ -96,10 +96,16 @@ export interface SourceTerm {
   parentSourceId: number;
 }
 
-/** The source key of an API root: host and path, without scheme or trailing slash (`http` and `https` agree). */
+/**
+ * The source key of an API root: host and path, without scheme or trailing slash (`http` and `https` agree);
+ * a site without pretty permalinks names its API in `rest_route` (`/?rest_route=/tribe/events/v1`), which is
+ * then the path after `/wp-json`, as WordPress serves both.
+ */
 export function sourceKey(apiRoot: string): string {
   const url = new URL(apiRoot);
-  return `${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}`;
+  const route = url.searchParams.get('rest_route');
+  const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
+  return `${url.host.toLowerCase()}${path.replace(/\/+$/, '')}`;
 }
 
 function text(record: TecRecord, key: string): string {
@@ -138,7 +144,7 @@ function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, 
   if (STORED_DATE_TIME.test(utc) && utc !== ZERO_DATE) return utc;
   const local = text(record, key);
   if (STORED_DATE_TIME.test(local) && local !== ZERO_DATE) return localToUtc(local, siteZone);
-  if (fallback === undefined) throw new UnreadableRecord(`no ${key} date`);
+  if (fallback === undefined) throw new UnreadableRecord(`neither ${key} nor ${key}_utc is a date`);
   return fallback;
 }
 
