@@ -61,9 +61,12 @@ describe.each(dialects)('clashing ids ($name)', (dialect) => {
     const error = await importTecSnapshot(database, clashingSnapshot(), OPTIONS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TecIdClashError);
     expect((error as TecIdClashError).clashes).toEqual([
-      { kind: 'category', id: 1, holder: 'category 1 "local"' },
-      { kind: 'venue', id: 1, holder: 'venue 1 "Town hall"' },
+      { kind: 'category', id: 1, holder: 'category 1 "local"', taken: 'id' },
+      { kind: 'venue', id: 1, holder: 'venue 1 "Town hall"', taken: 'id' },
     ]);
+    expect((error as Error).message).toBe(
+      '2 record(s) of the source clash with records here: category 1 (category 1 "local"), venue 1 (venue 1 "Town hall"). Nothing was written; with remapIds, records whose id is taken get new ones.',
+    );
     expect([await count('posts'), await count('terms'), await count('tec_origins')]).toEqual([1, 1, 0]);
   });
 
@@ -100,8 +103,9 @@ describe.each(dialects)('clashing ids ($name)', (dialect) => {
         (e: unknown) => e,
       );
       expect((error as TecIdClashError).clashes).toEqual([
-        { kind: 'venue', id: 132, holder: 'venue 2 holds the slug "venue-3"' },
+        { kind: 'venue', id: 132, holder: 'venue 2 holds the slug "venue-3"', taken: 'slug' },
       ]);
+      expect((error as Error).message).toMatch(/a slug taken here must be freed here first/);
     }
     expect(await count('tec_origins')).toBe(0);
   });
