@@ -110,6 +110,24 @@ describe.each(dialects)('clashing ids ($name)', (dialect) => {
     expect(await count('tec_origins')).toBe(0);
   });
 
+  it('gives an image whose id is taken here a fresh id, and reuses an image whose URL is known here', async () => {
+    const local = await call('POST', '/organizers', {
+      organizer: 'Photographer',
+      image: 'https://img.test/mine.jpg',
+    });
+    const snapshot = recordedSnapshot();
+    const withImage = snapshot.events.find((e) => e.id === 163) as Json;
+    withImage.image.id = local.image.id;
+    const other = snapshot.events.find((e) => e.id === 145) as Json;
+    other.image = { url: 'https://img.test/mine.jpg', id: 999, width: 10, height: 10 };
+    await importTecSnapshot(database, snapshot, OPTIONS);
+    const moved = (await call('GET', '/events/163?password=swing')).image;
+    expect(moved.url).toBe(withImage.image.url);
+    expect(moved.id).toBeGreaterThan(local.image.id);
+    expect((await call('GET', '/events/145')).image).toEqual(local.image);
+    expect((await call('GET', `/organizers/${local.id}`)).image).toEqual(local.image);
+  });
+
   it('gives creates through the API ids beyond the imported ones', async () => {
     await importTecSnapshot(database, clashingSnapshot(), { ...OPTIONS, remapIds: true });
     const ids = async (table: 'posts' | 'terms' | 'images') =>
