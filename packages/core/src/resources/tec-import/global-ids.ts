@@ -1,7 +1,8 @@
 /**
  * The global ids a record moved in from a site of the plugin keeps (issue 19): the serializers answer the
  * source's `global_id` and `global_id_lineage`, as the plugin's own importer keeps them, and the computed ones
- * for every other record. One batched query per page of records (SPEC §12).
+ * for every other record: read with the records (venues and organizers, `linked/repository.ts`), or in one
+ * batched query per page (events), never one per record (SPEC §12).
  */
 import type { Db } from '../../db/database.js';
 
@@ -24,13 +25,15 @@ export async function loadStoredGlobalIds(
     .where('global_id', 'is not', null)
     .execute();
   for (const row of rows) {
-    if (row.post_id === null || row.global_id === null) continue;
-    out.set(row.post_id, {
-      globalId: row.global_id,
-      lineage: parseLineage(row.global_id_lineage, row.global_id),
-    });
+    const stored = storedGlobalId(row.global_id, row.global_id_lineage);
+    if (row.post_id !== null && stored) out.set(row.post_id, stored);
   }
   return out;
+}
+
+/** The kept global id of a record from its origin row's columns; undefined for a record not imported. */
+export function storedGlobalId(globalId: string | null, lineage: string | null): StoredGlobalId | undefined {
+  return globalId === null ? undefined : { globalId, lineage: parseLineage(lineage, globalId) };
 }
 
 /** The stored lineage (a JSON list of strings); the global id alone when it is missing or damaged. */
