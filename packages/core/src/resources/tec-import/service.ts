@@ -101,7 +101,8 @@ async function allocateIds(
   keep: ReadonlyArray<{ localId: number; fresh: boolean }>,
 ): Promise<void> {
   const db = database.kysely;
-  const keptTop = Math.max(0, ...keep.filter((r) => !r.fresh).map((r) => r.localId));
+  // A loop, not `Math.max(...ids)`: a large site's ids are more arguments than a call takes.
+  const keptTop = keep.reduce((top, r) => (r.fresh ? top : Math.max(top, r.localId)), 0);
   const fresh = records.filter((r) => r.fresh);
   let ids: number[];
   if (dryRun) {
