@@ -18,6 +18,7 @@ describe('sourceKey', () => {
     expect(sourceKey('https://example.org/blog/wp-json/tribe/events/v1')).toBe(
       'example.org/blog/wp-json/tribe/events/v1',
     );
+    expect(() => sourceKey('example.org')).toThrow('The source\'s API root is not a URL: "example.org"');
   });
 });
 

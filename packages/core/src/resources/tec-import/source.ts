@@ -102,6 +102,7 @@ export interface SourceTerm {
  * then the path after `/wp-json`, as WordPress serves both.
  */
 export function sourceKey(apiRoot: string): string {
+  if (!URL.canParse(apiRoot)) throw new TypeError(`The source's API root is not a URL: "${apiRoot}"`);
   const url = new URL(apiRoot);
   const route = url.searchParams.get('rest_route');
   const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
