@@ -13,6 +13,7 @@ import { dataVersionTriggers } from './0010-data-version-triggers.js';
 import { userExternalId } from './0011-user-external-id.js';
 import { recurrence } from './0012-recurrence.js';
 import { occurrenceWrites } from './0013-occurrence-writes.js';
+import { tecOrigins } from './0014-tec-origins.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0011-user-external-id': userExternalId,
     '0012-recurrence': recurrence(traits),
     '0013-occurrence-writes': occurrenceWrites(traits),
+    '0014-tec-origins': tecOrigins(traits),
   };
   return { getMigrations: async () => migrations };
 }

@@ -24,6 +24,7 @@ import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
+import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
@@ -33,6 +34,8 @@ import { loadRecurrenceInfo } from './series-repository.js';
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
+  /** The source's global id of an event moved in from a site of the plugin (migration 0014). */
+  keptGlobalId: StoredGlobalId | undefined;
 }
 
 const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -158,7 +161,7 @@ export async function serializeEvents(
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
-  return records.map(({ post, event }) => {
+  return records.map(({ post, event, keptGlobalId }) => {
     const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
     const occurrence = recurrence.occurrences.get(post.id);
     // An occurrence's page is its series' page for its day, as the paid edition's: /event/<slug>/<date>/.
@@ -181,8 +184,8 @@ export async function serializeEvents(
     const description = renderHtml(t.description);
     const out: EventOutput = {
       id: post.id,
-      global_id: globalId(config, post.id),
-      global_id_lineage: [globalId(config, post.id)],
+      global_id: keptGlobalId?.globalId ?? globalId(config, post.id),
+      global_id_lineage: keptGlobalId?.lineage ?? [globalId(config, post.id)],
       author: String(post.author_id),
       status: effectiveStatus(post, nowUtc),
       ...postDates(post, config.timezone),

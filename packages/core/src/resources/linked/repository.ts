@@ -47,19 +47,30 @@ export async function loadRecord(kind: LinkedPostKind, db: Db, key: RecordKey): 
   return record;
 }
 
-/** The posts with their own fields, one query for all ids. */
+/** The global ids a record moved in from a site of the plugin keeps (migration 0014); null for the others. */
+interface OriginColumns {
+  origin_global_id: string | null;
+  origin_global_id_lineage: string | null;
+}
+
+/** The posts with their own fields and their kept global ids, one query for all ids. */
 export function loadDetailRows(
   kind: LinkedPostKind,
   db: Db,
   ids: readonly number[],
-): Promise<Array<PostRow & DetailRow>> {
+): Promise<Array<PostRow & DetailRow & OriginColumns>> {
   return db
     .selectFrom(`${kind.table} as d` as 'venues as d')
     .innerJoin('posts', 'posts.id', 'd.id')
+    .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
     .selectAll('d')
     .select(POST_COLUMNS)
+    .select([
+      'tec_origins.global_id as origin_global_id',
+      'tec_origins.global_id_lineage as origin_global_id_lineage',
+    ])
     .where('d.id', 'in', [...new Set(ids)])
-    .execute() as Promise<Array<PostRow & DetailRow>>;
+    .execute() as Promise<Array<PostRow & DetailRow & OriginColumns>>;
 }
 
 export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {
@@ -158,13 +169,24 @@ export async function refreshSearchText(kind: LinkedPostKind, db: Db, id: number
       .execute(),
   ]);
   // The kind names its searchable columns; the row is read by those names.
-  const columns: Readonly<Record<string, unknown>> = detail ?? {};
+  const body = linkedSearchBody(kind, detail ?? {}, texts);
+  await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
+    on conflict (post_id) do update set body = excluded.body`.execute(db);
+}
+
+/**
+ * The `linked_post_search` body of a record: its searchable fields (`kind.searchFields`, read from its own
+ * row by name), then its texts of every language (ordered by language), separated by line breaks, which no
+ * search fragment contains.
+ */
+export function linkedSearchBody(
+  kind: Pick<LinkedPostKind, 'searchFields'>,
+  columns: Readonly<Record<string, unknown>>,
+  texts: ReadonlyArray<{ title: string | null; description: string | null; excerpt: string | null }>,
+): string {
   const parts = [
     ...kind.searchFields.map((field) => columns[field] as string | null | undefined),
     ...texts.flatMap((t) => [t.title, t.description, t.excerpt]),
   ];
-  // Line breaks separate the fields: no search fragment contains one.
-  const body = parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
-  await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
-    on conflict (post_id) do update set body = excluded.body`.execute(db);
+  return parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
 }

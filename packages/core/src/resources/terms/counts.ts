@@ -60,15 +60,27 @@ export async function moveTermCounts(
   const delta = new Map<number, number>();
   if (before.counted) for (const id of new Set(before.termIds)) delta.set(id, (delta.get(id) ?? 0) - 1);
   if (after.counted) for (const id of new Set(after.termIds)) delta.set(id, (delta.get(id) ?? 0) + 1);
-  for (const step of [-1, 1]) {
-    const ids = [...delta].filter(([, change]) => change === step).map(([id]) => id);
-    if (ids.length > 0)
-      await db
-        .updateTable('terms')
-        .set({ event_count: sql<number>`${sql.ref('event_count')} + ${step}` })
-        .where('id', 'in', ids)
-        .execute();
+  await addToTermCounts(db, delta);
+}
+
+/**
+ * Adds each term's change to its stored count: one update per distinct change (all the `-1`s, then all the
+ * `+1`s, …), so that a batch of many events moves the counts of all its terms in a few statements.
+ */
+export async function addToTermCounts(db: Db, delta: ReadonlyMap<number, number>): Promise<void> {
+  const byChange = new Map<number, number[]>();
+  for (const [id, change] of delta) {
+    if (change === 0) continue;
+    const ids = byChange.get(change);
+    if (ids) ids.push(id);
+    else byChange.set(change, [id]);
   }
+  for (const [change, ids] of [...byChange].sort(([a], [b]) => a - b))
+    await db
+      .updateTable('terms')
+      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
+      .where('id', 'in', ids)
+      .execute();
 }
 
 /** Per term, how many of these events (a subquery of their ids) count for it now. */
@@ -90,25 +102,17 @@ export async function countedEventsPerTerm(
 
 /**
  * Moves the stored counts by the difference of two tallies of `countedEventsPerTerm` taken before and after a
- * write to many events at once (a series' occurrences): one `+ n` update per distinct difference, instead of
- * recounting every event of each term.
+ * write to many events at once (a series' occurrences), instead of recounting every event of each term.
  */
 export async function moveTermTallies(
   db: Db,
   before: ReadonlyMap<number, number>,
   after: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const termsByChange = new Map<number, number[]>();
-  for (const id of new Set([...before.keys(), ...after.keys()])) {
-    const change = (after.get(id) ?? 0) - (before.get(id) ?? 0);
-    if (change !== 0) termsByChange.set(change, [...(termsByChange.get(change) ?? []), id]);
-  }
-  for (const [change, ids] of termsByChange)
-    await db
-      .updateTable('terms')
-      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
-      .where('id', 'in', ids)
-      .execute();
+  const delta = new Map<number, number>();
+  for (const id of new Set([...before.keys(), ...after.keys()]))
+    delta.set(id, (after.get(id) ?? 0) - (before.get(id) ?? 0));
+  await addToTermCounts(db, delta);
 }
 
 /** The ids of the terms an event carries. */
