@@ -38,9 +38,16 @@ export function routeUrl(
   query: Record<string, string | number> = {},
 ): string {
   const url = new URL(restRoot);
-  if (url.searchParams.has('rest_route')) url.searchParams.set('rest_route', route);
-  else url.pathname = `${url.pathname.replace(/\/+$/, '')}/${route.replace(/^\/+/, '')}`;
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  if (url.searchParams.has('rest_route')) {
+    // Slashes stay readable in the route, as WordPress writes these links itself.
+    const rest = search.toString();
+    return `${url.origin}${url.pathname}?rest_route=${encodeURI(route)}${rest ? `&${rest}` : ''}`;
+  }
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${route.replace(/^\/+/, '')}`;
+  url.search = search.toString();
   return url.toString();
 }
 
@@ -72,14 +79,16 @@ function withSlash(url: string): string {
   return parsed.toString();
 }
 
+/** The permalink-less REST root of a site: `https://site/?rest_route=/`. */
+function restRouteRoot(site: URL): string {
+  return `${site.origin}${site.pathname}?rest_route=/`;
+}
+
 /** REST roots to try for the URL given, most likely first, without a request when the URL says it. */
 function rootsNamedByUrl(input: URL): string[] {
   const restRoute = input.searchParams.get('rest_route');
   if (restRoute !== null) {
-    const root = new URL(input);
-    root.search = '';
-    root.searchParams.set('rest_route', '/');
-    return [root.toString()];
+    return [restRouteRoot(input)];
   }
   const inNamespace = new RegExp(`^(.*/)${TEC_NAMESPACE}/?$`).exec(input.pathname);
   if (inNamespace) {
@@ -148,10 +157,7 @@ export async function discoverSource(client: SourceClient, siteOrApiUrl: string)
     // permalinks answers `?rest_route=/`.
     const base = withSlash(input.toString());
     if (page.json !== undefined) candidates.push(base);
-    const restRoute = new URL(input);
-    restRoute.search = '';
-    restRoute.searchParams.set('rest_route', '/');
-    candidates.push(restRoute.toString());
+    candidates.push(restRouteRoot(input));
     if (page.json === undefined) candidates.push(base);
   }
   let problem = '';
