@@ -31,6 +31,12 @@ export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js
 export type { Logger } from './logger.js';
 export type { CalendarCoreOptions } from './options.js';
 export {
+  importTecSnapshot,
+  TecIdClashError,
+  type TecWriteOptions,
+} from './resources/tec-import/service.js';
+export type * from './resources/tec-import/types.js';
+export {
   createApiKey,
   createUser,
   findUserByLogin,

@@ -191,6 +191,25 @@ export interface EventIcalTable {
   last_modified_utc: string | null;
 }
 
+/** A record moved in from a site of the plugin (migration 0014, `resources/tec-import/`). */
+export interface TecOriginsTable {
+  /** The source's API root, host and path (`example.org/wp-json/tribe/events/v1`). */
+  source: string;
+  kind: 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+  source_id: number;
+  /** The local event, venue or organizer (null for terms). */
+  post_id: number | null;
+  /** The local category or tag (null for posts). */
+  term_id: number | null;
+  global_id: string | null;
+  /** JSON list of strings. */
+  global_id_lineage: string | null;
+  /** The source's `modified_utc` as answered (null for terms, which have none). */
+  modified_utc: string | null;
+  /** What the import wrote, as a digest of the source's fields it read: unchanged when equal. */
+  fingerprint: string;
+}
+
 export interface Database {
   posts: PostsTable;
   post_texts: PostTextsTable;
@@ -210,6 +229,7 @@ export interface Database {
   event_series: EventSeriesTable;
   event_occurrences: EventOccurrencesTable;
   event_ical: EventIcalTable;
+  tec_origins: TecOriginsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -12,6 +12,7 @@ import { venueListingIndex } from './0009-venue-listing-index.js';
 import { dataVersionTriggers } from './0010-data-version-triggers.js';
 import { userExternalId } from './0011-user-external-id.js';
 import { recurrence } from './0012-recurrence.js';
+import { tecOrigins } from './0014-tec-origins.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -28,6 +29,8 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0010-data-version-triggers': dataVersionTriggers(traits),
     '0011-user-external-id': userExternalId,
     '0012-recurrence': recurrence(traits),
+    // 0013 is reserved by another change.
+    '0014-tec-origins': tecOrigins(traits),
   };
   return { getMigrations: async () => migrations };
 }

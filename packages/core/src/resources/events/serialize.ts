@@ -24,6 +24,7 @@ import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
+import { loadStoredGlobalIds } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
@@ -135,7 +136,7 @@ export async function serializeEvents(
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
-  const [texts, images, terms, links, recurrence] = await Promise.all([
+  const [texts, images, terms, links, recurrence, storedGlobalIds] = await Promise.all([
     loadTexts(db, ids, context.language, config.defaultLanguage),
     loadImages(
       db,
@@ -150,6 +151,7 @@ export async function serializeEvents(
       .orderBy('position')
       .execute(),
     loadRecurrenceInfo(db, ids),
+    loadStoredGlobalIds(db, ids),
   ]);
   const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
   const [venueObjects, organizerObjects] = await Promise.all([
@@ -179,10 +181,11 @@ export async function serializeEvents(
       .filter((o): o is OrganizerOutput => o !== undefined);
     const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
     const description = renderHtml(t.description);
+    const stored = storedGlobalIds.get(post.id);
     const out: EventOutput = {
       id: post.id,
-      global_id: globalId(config, post.id),
-      global_id_lineage: [globalId(config, post.id)],
+      global_id: stored?.globalId ?? globalId(config, post.id),
+      global_id_lineage: stored?.lineage ?? [globalId(config, post.id)],
       author: String(post.author_id),
       status: effectiveStatus(post, nowUtc),
       ...postDates(post, config.timezone),

@@ -158,13 +158,24 @@ export async function refreshSearchText(kind: LinkedPostKind, db: Db, id: number
       .execute(),
   ]);
   // The kind names its searchable columns; the row is read by those names.
-  const columns: Readonly<Record<string, unknown>> = detail ?? {};
+  const body = linkedSearchBody(kind, detail ?? {}, texts);
+  await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
+    on conflict (post_id) do update set body = excluded.body`.execute(db);
+}
+
+/**
+ * The `linked_post_search` body of a record: its searchable fields (`kind.searchFields`, read from its own
+ * row by name), then its texts of every language (ordered by language), separated by line breaks, which no
+ * search fragment contains.
+ */
+export function linkedSearchBody(
+  kind: Pick<LinkedPostKind, 'searchFields'>,
+  columns: Readonly<Record<string, unknown>>,
+  texts: ReadonlyArray<{ title: string | null; description: string | null; excerpt: string | null }>,
+): string {
   const parts = [
     ...kind.searchFields.map((field) => columns[field] as string | null | undefined),
     ...texts.flatMap((t) => [t.title, t.description, t.excerpt]),
   ];
-  // Line breaks separate the fields: no search fragment contains one.
-  const body = parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
-  await sql`insert into linked_post_search (post_id, body) values (${id}, ${body})
-    on conflict (post_id) do update set body = excluded.body`.execute(db);
+  return parts.filter((part) => part !== null && part !== undefined && part !== '').join('\n');
 }

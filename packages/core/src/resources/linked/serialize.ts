@@ -12,6 +12,7 @@ import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId, withoutFalsy } from '../posts/serialize.js';
+import { loadStoredGlobalIds } from '../tec-import/global-ids.js';
 import type { DetailRow, LinkedPostKind } from './kind.js';
 import { loadDetailRows } from './repository.js';
 
@@ -71,9 +72,10 @@ async function serializeRecords(
 ): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const { db, config } = context;
-  const [rows, texts] = await Promise.all([
+  const [rows, texts, storedGlobalIds] = await Promise.all([
     loadDetailRows(kind, db, ids),
     loadTexts(db, ids, context.language, config.defaultLanguage),
+    loadStoredGlobalIds(db, ids),
   ]);
   const posts = new Map<number, PostRow>(rows.map((r) => [r.id, r]));
   const detailById = new Map<number, DetailRow>(rows.map((r) => [r.id, r]));
@@ -113,11 +115,12 @@ async function serializeRecords(
         image: image ? (image.url as string) : undefined,
       });
     }
+    const stored = storedGlobalIds.get(id);
     out.set(id, {
       ...withoutFalsy(filtered),
       ...kind.unfilteredDetails(detail),
-      global_id: globalId(config, id),
-      global_id_lineage: [globalId(config, id)],
+      global_id: stored?.globalId ?? globalId(config, id),
+      global_id_lineage: stored?.lineage ?? [globalId(config, id)],
     });
   }
   return out;

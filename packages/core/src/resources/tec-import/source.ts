@@ -1,0 +1,326 @@
+/**
+ * Reading the plugin's JSON (issue 19): every record of a snapshot, field by field, into typed values with the
+ * source's ids in its references, before any id of this service is known. Pure: no database.
+ *
+ * How the plugin's answers are read (ref §2, the transcripts):
+ * - `author` is the user id as a string; `image` is `false` or an object; `venue` is `[]` or an object;
+ *   `organizer`, `categories` and `tags` are lists of objects. Venues and organizers omit empty fields.
+ * - Drafts and pending records answer `slug: ""` and `date_utc`/`modified_utc` `0000-00-00 00:00:00`
+ *   (WordPress has not dated them yet). This service gives every record a real slug and dates (SPEC §14,
+ *   "keep ours"): the missing UTC dates are read from `date`/`modified` in the site's time zone (the setting
+ *   carried over from the source), and the plan gives the missing slug (see plan.ts).
+ * - `website` equal to the record's own `url` is the plugin's fallback for an event without a website: it is
+ *   stored as none (null), so that this service answers its own permalink there too.
+ * - `cost` is the formatted text and `cost_details` the parts: the stored items are read back from the text
+ *   (the amounts as written), checked against `cost_details.values`, and the symbol, code and position are the
+ *   event's own from `cost_details` ('' when the site's default applied).
+ */
+import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
+import type { PostStatus, PostType, Taxonomy } from '../../db/schema.js';
+import { costValue, parseCost } from '../../text/cost.js';
+import { isPostStatus } from '../posts/fields.js';
+import type { TecRecord } from './types.js';
+
+/** WordPress's date of a record not dated yet. */
+const ZERO_DATE = '0000-00-00 00:00:00';
+const STORED_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A record that cannot be written as it is, and why (reported as skipped). */
+export class UnreadableRecord extends Error {}
+
+/** An image the plugin answered, referenced by URL (never downloaded). */
+export interface SourceImage {
+  sourceId: number | null;
+  url: string;
+  width: number | null;
+  height: number | null;
+  mime_type: string | null;
+  filesize: number | null;
+}
+
+/** What every event, venue and organizer has: its `posts` row, texts and global ids, with source ids. */
+export interface SourcePost {
+  kind: PostType;
+  sourceId: number;
+  status: PostStatus;
+  authorSourceId: number;
+  /** As answered: '' for a draft not named yet (the plan names it). */
+  slug: string;
+  date_utc: string;
+  modified_utc: string;
+  /** The source's `modified_utc` as answered (kept in the origin row). */
+  sourceModifiedUtc: string | null;
+  password: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  image: SourceImage | null;
+  globalId: string | null;
+  lineage: string[] | null;
+}
+
+export interface SourceEvent extends SourcePost {
+  kind: 'event';
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  timezone: string;
+  all_day: number;
+  cost: string;
+  currency_symbol: string;
+  currency_code: string;
+  currency_position: string;
+  website: string | null;
+  show_map: number;
+  show_map_link: number;
+  hide_from_listings: number;
+  sticky: number;
+  featured: number;
+  venueSourceId: number | null;
+  organizerSourceIds: number[];
+  categorySourceIds: number[];
+  tagSourceIds: number[];
+  parentSourceId: number | null;
+}
+
+export interface SourceVenue extends SourcePost {
+  kind: 'venue';
+  details: {
+    address: string;
+    city: string;
+    country: string;
+    province: string;
+    state: string;
+    zip: string;
+    phone: string;
+    stateprovince: string;
+    website: string;
+    show_map: number;
+    show_map_link: number;
+    geo_lat: number | null;
+    geo_lng: number | null;
+  };
+}
+
+export interface SourceOrganizer extends SourcePost {
+  kind: 'organizer';
+  details: { phone: string; website: string; email: string };
+}
+
+export type SourceLinked = SourceVenue | SourceOrganizer;
+
+export interface SourceTerm {
+  kind: Taxonomy;
+  sourceId: number;
+  slug: string;
+  name: string;
+  description: string;
+  parentSourceId: number;
+}
+
+/** The source key of an API root: host and path, without scheme or trailing slash (`http` and `https` agree). */
+export function sourceKey(apiRoot: string): string {
+  const url = new URL(apiRoot);
+  return `${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function text(record: TecRecord, key: string): string {
+  const value = record[key];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function flag(record: TecRecord, key: string): number {
+  return record[key] === true ? 1 : 0;
+}
+
+function idOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The ids of a list of embedded objects (`organizer`, `categories`, `tags`), in the order answered. */
+function idsOf(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  const ids = value.map((item) => idOf((item as { id?: unknown } | null)?.id));
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
+function storedDate(record: TecRecord, key: string): string {
+  const value = text(record, key);
+  if (!STORED_DATE_TIME.test(value)) throw new UnreadableRecord(`${key} is not a date: "${value}"`);
+  return value;
+}
+
+/**
+ * A UTC date of a post: as answered, or from its site-zone twin when WordPress has not set it (drafts);
+ * `fallback` (the publication date, for `modified`) when neither is a date.
+ */
+function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, fallback?: string): string {
+  const utc = text(record, `${key}_utc`);
+  if (STORED_DATE_TIME.test(utc) && utc !== ZERO_DATE) return utc;
+  const local = text(record, key);
+  if (STORED_DATE_TIME.test(local) && local !== ZERO_DATE) return localToUtc(local, siteZone);
+  if (fallback === undefined) throw new UnreadableRecord(`no ${key} date`);
+  return fallback;
+}
+
+function imageOf(value: unknown): SourceImage | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const image = value as Record<string, unknown>;
+  if (typeof image.url !== 'string' || image.url === '') return null;
+  const number = (v: unknown) =>
+    typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : null;
+  // The plugin's image has no type of its own; its sizes name theirs (`mime-type`).
+  const sizes = Object.values((image.sizes ?? {}) as Record<string, { 'mime-type'?: unknown }>);
+  const mime = sizes.map((size) => size?.['mime-type']).find((m): m is string => typeof m === 'string');
+  return {
+    sourceId: idOf(image.id),
+    url: image.url,
+    width: number(image.width),
+    height: number(image.height),
+    mime_type: mime ?? mimeOfUrl(image.url),
+    filesize: number(image.filesize),
+  };
+}
+
+function mimeOfUrl(url: string): string | null {
+  const extension = /\.(jpe?g|png|gif|webp|avif|svg)(?:$|[?#])/i.exec(url)?.[1]?.toLowerCase();
+  if (!extension) return null;
+  return `image/${extension === 'jpg' ? 'jpeg' : extension === 'svg' ? 'svg+xml' : extension}`;
+}
+
+function lineageOf(value: unknown): string[] | null {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value] : null;
+}
+
+/** The fields every post kind shares. */
+function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePost {
+  const status = text(record, 'status') || 'publish';
+  if (!isPostStatus(status)) throw new UnreadableRecord(`unknown status "${status}"`);
+  const id = idOf(record.id);
+  if (id === null) throw new UnreadableRecord('no id');
+  const dateUtc = utcDate(record, 'date', siteZone);
+  const globalId = typeof record.global_id === 'string' && record.global_id !== '' ? record.global_id : null;
+  return {
+    kind,
+    sourceId: id,
+    status,
+    authorSourceId: idOf(record.author) ?? 0,
+    slug: text(record, 'slug'),
+    date_utc: dateUtc,
+    modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
+    sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
+    password: text(record, 'password'),
+    title: text(record, kind === 'event' ? 'title' : kind),
+    description: text(record, 'description'),
+    excerpt: text(record, 'excerpt'),
+    image: imageOf(record.image),
+    globalId,
+    lineage: globalId === null ? null : (lineageOf(record.global_id_lineage) ?? [globalId]),
+  };
+}
+
+/** The stored cost of an event: its items as written, and its own symbol, code and position. */
+function readCost(record: TecRecord) {
+  const details = (record.cost_details ?? {}) as Record<string, unknown>;
+  const values = Array.isArray(details.values) ? details.values.map(String) : [];
+  // The formatted text holds the amounts as written (`$10,20` for the value `10.20`); its symbol is the
+  // site's default when the event has none, so only the amounts are taken from it.
+  const fromText = parseCost(text(record, 'cost')).items;
+  const agrees =
+    fromText.length === values.length && fromText.every((item, index) => costValue(item) === values[index]);
+  const position = text({ id: 0, ...details }, 'currency_position');
+  return {
+    cost: JSON.stringify(agrees ? fromText : values),
+    currency_symbol: text({ id: 0, ...details }, 'currency_symbol'),
+    currency_code: text({ id: 0, ...details }, 'currency_code'),
+    currency_position: position === 'prefix' || position === 'postfix' ? position : '',
+  };
+}
+
+export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
+  const post = readPost('event', record, siteZone);
+  const zoneText = text(record, 'timezone') || siteZone;
+  let timezone: string;
+  try {
+    timezone = normaliseTimezone(zoneText);
+  } catch {
+    throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
+  }
+  const website = text(record, 'website');
+  const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
+  return {
+    ...post,
+    kind: 'event',
+    start_local: storedDate(record, 'start_date'),
+    end_local: storedDate(record, 'end_date'),
+    start_utc: storedDate(record, 'utc_start_date'),
+    end_utc: storedDate(record, 'utc_end_date'),
+    timezone,
+    all_day: flag(record, 'all_day'),
+    ...readCost(record),
+    website: website !== '' && website === text(record, 'url') ? null : website,
+    show_map: flag(record, 'show_map'),
+    show_map_link: flag(record, 'show_map_link'),
+    hide_from_listings: flag(record, 'hide_from_listings'),
+    sticky: flag(record, 'sticky'),
+    featured: flag(record, 'featured'),
+    venueSourceId: venue && !Array.isArray(venue) ? idOf(venue.id) : null,
+    organizerSourceIds: idsOf(record.organizer),
+    categorySourceIds: idsOf(record.categories),
+    tagSourceIds: idsOf(record.tags),
+    // `post_parent` where the source answers it; `series_id` from this service serving the plugin's namespace.
+    parentSourceId: idOf(record.post_parent) ?? idOf(record.series_id),
+  };
+}
+
+function coordinate(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
+  return {
+    ...readPost('venue', record, siteZone),
+    kind: 'venue',
+    details: {
+      address: text(record, 'address'),
+      city: text(record, 'city'),
+      country: text(record, 'country'),
+      province: text(record, 'province'),
+      state: text(record, 'state'),
+      zip: text(record, 'zip'),
+      phone: text(record, 'phone'),
+      stateprovince: text(record, 'stateprovince'),
+      website: text(record, 'website'),
+      show_map: flag(record, 'show_map'),
+      show_map_link: flag(record, 'show_map_link'),
+      geo_lat: coordinate(record.geo_lat),
+      geo_lng: coordinate(record.geo_lng),
+    },
+  };
+}
+
+export function readOrganizer(record: TecRecord, siteZone: string): SourceOrganizer {
+  return {
+    ...readPost('organizer', record, siteZone),
+    kind: 'organizer',
+    details: { phone: text(record, 'phone'), website: text(record, 'website'), email: text(record, 'email') },
+  };
+}
+
+export function readTerm(taxonomy: Taxonomy, record: TecRecord): SourceTerm {
+  const id = idOf(record.id);
+  if (id === null) throw new UnreadableRecord('no id');
+  const slug = text(record, 'slug');
+  if (slug === '') throw new UnreadableRecord('no slug');
+  return {
+    kind: taxonomy,
+    sourceId: id,
+    slug,
+    name: text(record, 'name'),
+    description: text(record, 'description'),
+    parentSourceId: taxonomy === 'category' ? (idOf(record.parent) ?? 0) : 0,
+  };
+}
