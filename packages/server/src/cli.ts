@@ -36,6 +36,7 @@ import {
   UsageError,
 } from './cli-arguments.js';
 import { importCommand } from './import-ics.js';
+import { importTecCommand } from './import-tec/command.js';
 import { createLogger } from './logger.js';
 import { type RunningServer, startServer } from './server.js';
 import type { ServerTimeouts } from './transport.js';
@@ -372,6 +373,7 @@ function buildProgram(output: CliOutput): Command {
     });
 
   const imports = importCommand(program, output, withDatabase);
+  importTecCommand(imports, output, withDatabase);
 
   requireSubcommand(users, 'calendar-events users');
   requireSubcommand(imports, 'calendar-events import');

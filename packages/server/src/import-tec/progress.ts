@@ -4,8 +4,9 @@
  * rather than cli-progress because it writes through the command's output interface (which tests capture and
  * which has no stream to hand to a library), and so that both imports print alike.
  */
+
+import type { TecKind } from '@calendar-events/core';
 import type { ReadProgress } from './read-source.js';
-import type { TecKind } from './snapshot-types.js';
 
 export interface ProgressOutput {
   stderr(text: string): void;

@@ -7,9 +7,9 @@
  * simply end the list.
  */
 
+import type { TecRecord, TecSnapshot, TecUser } from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
 import type { PageStore, StoredPage } from './page-store.js';
-import type { TecRecord, TecSnapshot, TecUser } from './snapshot-types.js';
 import { type SourceAnswer, type SourceClient, SourceError } from './source-client.js';
 
 export const LISTS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;

@@ -1,7 +1,7 @@
+import type { TecRecord, TecSnapshot } from '@calendar-events/core';
 import { describe, expect, it } from 'vitest';
 import { bar, importProgress } from './progress.js';
 import { carriedSettings, inferCurrency } from './report.js';
-import type { TecRecord, TecSnapshot } from './snapshot-types.js';
 
 const event = (id: number, cost: string, symbol: string, values: string[]): TecRecord => ({
   id,

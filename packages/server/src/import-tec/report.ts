@@ -3,8 +3,9 @@
  * and the settings of the source that this service needs to answer like it (site URL, time zone, page size,
  * currency symbol), as a ready `calendar-events serve` line.
  */
+
+import type { TecImportReport, TecKind, TecRecord, TecSnapshot } from '@calendar-events/core';
 import type { DiscoveredSource } from './discovery.js';
-import type { TecImportReport, TecKind, TecRecord, TecSnapshot } from './snapshot-types.js';
 
 export interface CarriedSettings {
   /** `home` of the source: `--site-url`, so that `url`, `global_id` and permalinks stay as they were. */

@@ -34,6 +34,8 @@ export interface FakeTecOptions {
   /** How the site announces its API: the `Link` header (default), only the HTML `<link>`, or neither (`?rest_route=`). */
   discovery?: 'link-header' | 'html-link' | 'rest-route';
   timezone?: string;
+  /** Appended to every slug: another site with the same ids and other slugs. */
+  slugSuffix?: string;
   /** The clock of the default date window (default: the day of the recording). */
   now?: Date;
   faults?: FakeTecFaults;
@@ -62,7 +64,10 @@ function send(res: ServerResponse, status: number, body: Json, headers: Record<s
 const restError = (code: string, message: string, status: number) => ({ code, message, data: { status } });
 
 export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTecServer> {
-  const data = fakeSiteData(options.events ?? 100);
+  const suffix = options.slugSuffix ?? '';
+  const data: FakeSiteData = JSON.parse(
+    JSON.stringify(fakeSiteData(options.events ?? 100)).replace(/"slug":"([^"]+)"/g, `"slug":"$1${suffix}"`),
+  );
   const discovery = options.discovery ?? 'link-header';
   const now = options.now ?? new Date('2026-11-25T17:06:28Z');
   const sockets = new Set<Socket>();
