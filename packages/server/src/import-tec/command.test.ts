@@ -9,31 +9,10 @@ import {
   testDialects,
 } from '@calendar-events/testkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CliOutput, main } from '../cli.js';
+import { runCli } from './run-cli.js';
 
 const PASSWORD = 'abcd efgh ijkl mnop';
 const dialects = (await testDialects()).map((dialect) => dialect.name);
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const output: CliOutput = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  };
-  const code = await main(['node', 'calendar-events', ...args], output);
-  return { code, stdout, stderr };
-}
 
 async function counts(shared: SharedTestDatabase): Promise<{ posts: number; terms: number }> {
   const database = shared.connect({ max: 1 });
@@ -65,14 +44,14 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
   let site: FakeTecServer;
   let stateDir: string;
   const importing = (...args: string[]) =>
-    cli(['import', 'tec', ...args, '--database', shared.url, '--state-dir', stateDir]);
+    runCli(['import', 'tec', ...args, '--database', shared.url, '--state-dir', stateDir]);
 
   beforeEach(async () => {
     shared = await createSharedTestDatabase(dialect, 'import-tec-');
     stateDir = mkdtempSync(join(tmpdir(), 'import-tec-state-'));
     site = await startFakeTec({ events: 200, password: PASSWORD });
     vi.stubEnv('TEC_APP_PASSWORD', PASSWORD);
-    const admin = await cli([
+    const admin = await runCli([
       'users',
       'add',
       '--login',
@@ -183,15 +162,25 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
   let site: FakeTecServer;
   let stateDir: string;
   const importing = (...args: string[]) =>
-    cli(['import', 'tec', ...args, '--database', shared.url, '--state-dir', stateDir, '--attempts', '1']);
+    runCli(['import', 'tec', ...args, '--database', shared.url, '--state-dir', stateDir, '--attempts', '1']);
 
   beforeEach(async () => {
     shared = await createSharedTestDatabase('sqlite', 'import-tec-');
     stateDir = mkdtempSync(join(tmpdir(), 'import-tec-state-'));
     site = await startFakeTec({ password: PASSWORD });
     expect(
-      (await cli(['users', 'add', '--login', 'owner', '--role', 'administrator', '--database', shared.url]))
-        .code,
+      (
+        await runCli([
+          'users',
+          'add',
+          '--login',
+          'owner',
+          '--role',
+          'administrator',
+          '--database',
+          shared.url,
+        ])
+      ).code,
     ).toBe(0);
   });
   afterEach(async () => {
@@ -268,7 +257,7 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
 
   it('retries a site that asks to wait, and says so', async () => {
     site.faults = { tooManyRequests: { count: 1, retryAfterSeconds: 1 } };
-    const run = await cli([
+    const run = await runCli([
       'import',
       'tec',
       site.url,
