@@ -114,7 +114,11 @@ export async function importTec(
         sourceKey(source.namespaceUrl, credentials?.user, querySignature),
       ),
     );
-    const snapshot = await readSource(client, source, { store, onProgress: (step) => progress.read(step) });
+    const snapshot = await readSource(client, source, {
+      store,
+      onProgress: (step) => progress.read(step),
+      onNote: (line) => progress.note(`note: ${line}`),
+    });
     const settings = carriedSettings(source, snapshot);
     let report: Awaited<ReturnType<typeof importTecSnapshot>>;
     try {

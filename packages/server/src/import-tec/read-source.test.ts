@@ -32,8 +32,14 @@ describe('readSource', { timeout: 30_000 }, () => {
       onProgress: (step) => progress.push(step),
     });
     const published = site.data.events.filter((event) => event.status === 'publish');
+    // The event hidden from listings too, found through WordPress's own list and read by id.
     expect(ids(snapshot.events)).toEqual(ids(published));
-    expect(snapshot.events).toHaveLength(120);
+    expect(snapshot.events).toHaveLength(121);
+    expect(snapshot.events.find((event) => event.id === DERIVED_IDS.hiddenEvent)).toMatchObject({
+      hide_from_listings: true,
+      title: 'Members only',
+    });
+    expect(snapshot.events.find((event) => event.id === DERIVED_IDS.hiddenEvent)).not.toHaveProperty('json_ld');
     expect(ids(snapshot.venues)).toEqual(ids(site.data.venues.filter((venue) => venue.status === 'publish')));
     expect(ids(snapshot.venues)).toContain(DERIVED_IDS.unusedVenue);
     expect(ids(snapshot.organizers)).toEqual(ids(site.data.organizers.filter((o) => o.status === 'publish')));
@@ -76,7 +82,7 @@ describe('readSource', { timeout: 30_000 }, () => {
     site = await startFakeTec({ events: 50 });
     const client = new SourceClient();
     const snapshot = await readSource(client, await discoverSource(client, site.url), { store: noPageStore });
-    expect(snapshot.events).toHaveLength(50);
+    expect(snapshot.events).toHaveLength(51);
     expect(site.requests.filter((request) => request.includes('/events?'))).toHaveLength(1);
   });
 
@@ -98,7 +104,7 @@ describe('readSource', { timeout: 30_000 }, () => {
       store,
       onProgress: (step) => progress.push(step),
     });
-    expect(snapshot.events).toHaveLength(200);
+    expect(snapshot.events).toHaveLength(201);
     const again = site.requests.slice(before);
     // Nothing kept was asked for again.
     for (const file of kept) {

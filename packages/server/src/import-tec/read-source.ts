@@ -1,7 +1,7 @@
 /**
  * Reading every record of a site of the plugin through its own lists, page by page: events of every date and
  * (with credentials) every status, venues and organizers whether used or not, categories and tags whether empty
- * or not, and the authors of all of them. The plugin's lists take the largest page of 50; the totals come
+ * or not, the events hidden from listings (`hidden-events.ts`), and the authors of all of them. The plugin's lists take the largest page of 50; the totals come
  * from `X-TEC-TotalPages` (or WordPress's `X-WP-TotalPages`, or the body's `total_pages`). A page past the end
  * answers 404 `*-archive-page-not-found` for events, venues and organizers and an empty 200 for terms: both
  * simply end the list.
@@ -9,6 +9,7 @@
 
 import type { TecRecord, TecSnapshot, TecUser } from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
+import { readHiddenEvents } from './hidden-events.js';
 import type { PageStore, StoredPage } from './page-store.js';
 import { type SourceAnswer, type SourceClient, SourceError } from './source-client.js';
 
@@ -42,7 +43,7 @@ export function listQuery(list: ListName, authenticated: boolean): Record<string
 }
 
 export interface ReadProgress {
-  list: ListName | 'users';
+  list: ListName | 'users' | 'hidden events';
   /** Records read of this list so far. */
   read: number;
   /** The list's total, once its first page has told. */
@@ -54,6 +55,8 @@ export interface ReadProgress {
 export interface ReadSourceOptions {
   store: PageStore;
   onProgress?(progress: ReadProgress): void;
+  /** Something the reader could not do, as a line for the person running the import. */
+  onNote?(line: string): void;
 }
 
 function header(answer: SourceAnswer, ...names: string[]): number | undefined {
@@ -228,10 +231,14 @@ export async function readSource(
   const [events, venues, organizers, categories, tags] = await Promise.all(
     LISTS.map((list) => readList(client, source, list, options)),
   );
-  const users = await readUsers(client, source, authorIdsOf(events!, venues!, organizers!), options);
+  const listedPosts = new Set([...events!, ...venues!, ...organizers!].map((record) => record.id));
+  const hidden = await readHiddenEvents(client, source, events!, listedPosts, options);
+  if (hidden.notLookedFor) options.onNote?.(hidden.notLookedFor);
+  const allEvents = [...events!, ...hidden.events];
+  const users = await readUsers(client, source, authorIdsOf(allEvents, venues!, organizers!), options);
   return {
     apiRoot: source.namespaceUrl,
-    events: events!,
+    events: allEvents,
     venues: venues!,
     organizers: organizers!,
     categories: categories!,

@@ -110,6 +110,13 @@ async function seedSource(call: ReturnType<typeof api>): Promise<void> {
     },
   ];
   for (const event of events) await created('/events', event);
+  // In no list (the plugin's rule): the import finds it in the gaps of the id space.
+  hiddenEventId = await created('/events', {
+    title: 'Members only',
+    start_date: '2027-08-05 10:00',
+    end_date: '2027-08-05 11:00',
+    hide_from_listings: true,
+  });
   const cancelled = await created('/events', {
     title: 'Cancelled',
     start_date: '2027-06-05 10:00',
@@ -117,6 +124,8 @@ async function seedSource(call: ReturnType<typeof api>): Promise<void> {
   });
   expect((await call('DELETE', `/events/${cancelled}`)).status).toBe(200);
 }
+
+let hiddenEventId = 0;
 
 const LIST_QUERY = 'per_page=50&status=publish,future,draft,pending,private,trash';
 
@@ -137,6 +146,8 @@ async function everything(call: ReturnType<typeof api>, host: string): Promise<J
     expect(items.length, list).toBeGreaterThan(0);
     for (const item of items) result[`${list}/${item.id}`] = await read(`/${list}/${item.id}`);
   }
+  result[`events/${hiddenEventId}`] = await read(`/events/${hiddenEventId}`);
+  expect((result[`events/${hiddenEventId}`] as { status: number }).status).toBe(200);
   return result;
 }
 

@@ -122,6 +122,43 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     );
   }
 
+  /** WordPress's own list of the events post type: every event, hidden from listings or not. */
+  function answerPostIds(res: ServerResponse, query: URLSearchParams, admin: boolean) {
+    const asked = (query.get('status') ?? 'publish').split(',');
+    if (!admin && asked.some((status) => status !== 'publish'))
+      return send(res, 400, restError('rest_invalid_param', 'Invalid parameter(s): status', 400));
+    const ids = data.events
+      .filter((event) => asked.includes(event.status))
+      .map((event) => ({ id: event.id }));
+    const perPage = Math.min(Number(query.get('per_page') ?? 10), 100);
+    const page = Number(query.get('page') ?? 1);
+    const totalPages = Math.ceil(ids.length / perPage);
+    send(res, 200, ids.slice((page - 1) * perPage, page * perPage), {
+      'x-wp-total': String(ids.length),
+      'x-wp-totalpages': String(totalPages),
+    });
+  }
+
+  /** `GET /events/{id}`: a published event for everyone, the others for the administrator (ref §4.2). */
+  function answerEvent(res: ServerResponse, id: number, admin: boolean) {
+    const event = data.events.find((candidate) => candidate.id === id);
+    if (!event)
+      return send(res, 404, restError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404));
+    if (event.status === 'trash' && !admin)
+      return send(res, 403, restError('event-no-longer-available', 'This event is no longer available', 403));
+    if (event.status !== 'publish' && !admin)
+      return send(res, 403, restError('event-not-accessible', 'The requested event is not accessible', 403));
+    send(
+      res,
+      200,
+      rewrite({
+        ...event,
+        json_ld: { '@context': 'http://schema.org', '@type': 'Event', name: event.title },
+      }),
+      linkHeader(),
+    );
+  }
+
   function answerRest(req: IncomingMessage, res: ServerResponse, rest: string, query: URLSearchParams) {
     const faults = state.faults;
     if (faults.notJson) {
@@ -156,6 +193,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       );
     }
     if (route.startsWith('/wp/v2/users')) return answerUsers(res, route, query, who === 'admin');
+    if (route === '/wp/v2/tribe_events' && !faults.notThePlugin)
+      return answerPostIds(res, query, who === 'admin');
     if (faults.notThePlugin || !route.startsWith('/tribe/events/v1'))
       return send(
         res,
@@ -165,6 +204,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       );
     if (route === '/tribe/events/v1')
       return send(res, 200, rewrite(recordedBody('01-namespace-index')), linkHeader());
+    const single = /^\/tribe\/events\/v1\/events\/(\d+)$/.exec(route);
+    if (single) return answerEvent(res, Number(single[1]), who === 'admin');
     const list = /^\/tribe\/events\/v1\/(events|venues|organizers|categories|tags)$/.exec(route)?.[1];
     if (!list)
       return send(

@@ -4,7 +4,7 @@
  * calendar of `events` events (the first tenth in the past, so that only an explicit `start_date` finds them),
  * the recorded venues, organizers, categories and tags are kept as they are, and what the recording lacks is
  * derived in the same shapes: the tags of the second page, a draft, pending, private, future and trashed event
- * (seen only with credentials), a category hierarchy, an empty category and tag, unused venues and organizers.
+ * (seen only with credentials), an event hidden from listings (readable by id only), a category hierarchy, an empty category and tag, unused venues and organizers.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -140,6 +140,7 @@ export const DERIVED_IDS = {
   unusedVenue: 905,
   draftVenue: 906,
   privateOrganizer: 907,
+  hiddenEvent: 908,
   childCategory: 60,
   grandchildCategory: 61,
   emptyCategory: 62,
@@ -220,7 +221,10 @@ export function fakeSiteData(events = 100): FakeSiteData {
     }
     return event;
   };
+  const hidden = derived(DERIVED_IDS.hiddenEvent, 'publish', 'Members only');
+  Object.assign(hidden, { hide_from_listings: true, url: `${RECORDED_ORIGIN}/event/members-only/` });
   calendar.push(
+    hidden,
     derived(DERIVED_IDS.draftEvent, 'draft', 'Draft of a contributor', '4'),
     derived(DERIVED_IDS.pendingEvent, 'pending', 'Pending review', '4'),
     derived(DERIVED_IDS.privateEvent, 'private', 'Private rehearsal'),

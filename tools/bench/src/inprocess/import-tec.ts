@@ -7,7 +7,7 @@
  * created), migrated, with one administrator. Each run is timed from the first request to the report; the
  * source and the importer share this process and the machine's cores.
  *
- *   pnpm --filter @calendar-events/bench import-tec -- --events 10000 --databases sqlite,postgres
+ *   pnpm --filter @calendar-events/bench import-tec --events 10000 --databases sqlite,postgres
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     .addOption(new Option('--data-dir <dir>').default(DEFAULT_DATA_DIR))
     .addOption(new Option('--concurrency <n>', 'requests at once').default(4).argParser(Number))
     .option('--again', 'import a second time into the same database (everything unchanged)')
-    .parse();
+    .parse(process.argv.filter((argument) => argument !== '--'));
   const options = program.opts<{
     events: number;
     databases: string;
