@@ -114,10 +114,14 @@ export async function importTec(
         sourceKey(source.namespaceUrl, credentials?.user, querySignature),
       ),
     );
+    const notes: string[] = [];
     const snapshot = await readSource(client, source, {
       store,
       onProgress: (step) => progress.read(step),
-      onNote: (line) => progress.note(`note: ${line}`),
+      onNote: (line) => {
+        notes.push(line);
+        progress.note(`note: ${line}`);
+      },
     });
     const settings = carriedSettings(source, snapshot);
     let report: Awaited<ReturnType<typeof importTecSnapshot>>;
@@ -148,11 +152,12 @@ export async function importTec(
           read: { ...read, users: snapshot.users.length },
           requests: client.requests,
           ...report,
+          notes,
           settings,
         })}\n`,
       );
     } else {
-      output.stdout(summaryText(snapshot.apiRoot, report, settings, shownDatabase(options.database)));
+      output.stdout(summaryText(snapshot.apiRoot, report, settings, shownDatabase(options.database), notes));
     }
   } finally {
     progress.done();

@@ -44,6 +44,8 @@ export interface HiddenEvents {
   events: TecRecord[];
   /** Why hidden events could not be looked for, when they could not. */
   notLookedFor?: string;
+  /** Hidden events that were found but that the API does not show (trashed ones). */
+  unreadable?: string;
 }
 
 /** Reads the events the lists left out; `listed` are the ids of every listed event, venue and organizer. */
@@ -73,6 +75,7 @@ export async function readHiddenEvents(
   }
   const found: TecRecord[] = [];
   let tried = 0;
+  let trashed = 0;
   await Promise.all(
     candidates.map(async (id) => {
       const query: Record<string, string> = client.authenticated ? { context: 'edit' } : {};
@@ -82,7 +85,8 @@ export async function readHiddenEvents(
         // Single reads add `json_ld`, which lists do not have: kept as a list would answer it.
         const { json_ld: _, ...listed } = event as TecRecord & { json_ld?: unknown };
         found.push(listed as TecRecord);
-      }
+      } else if ((answer.json as { code?: unknown } | undefined)?.code === 'event-no-longer-available')
+        trashed++;
       options.onProgress?.({
         list: 'hidden events',
         read: ++tried,
@@ -93,5 +97,12 @@ export async function readHiddenEvents(
   );
   found.sort((a, b) => a.id - b.id);
   await options.store.write('hidden', 1, { items: found, totalPages: 1 });
-  return { events: found };
+  return {
+    events: found,
+    ...(trashed > 0
+      ? {
+          unreadable: `${trashed} trashed event${trashed === 1 ? '' : 's'} hidden from listings cannot be read (the API answers 403 event-no-longer-available for trashed events by id): not imported`,
+        }
+      : {}),
+  };
 }

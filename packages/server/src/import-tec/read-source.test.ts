@@ -39,7 +39,9 @@ describe('readSource', { timeout: 30_000 }, () => {
       hide_from_listings: true,
       title: 'Members only',
     });
-    expect(snapshot.events.find((event) => event.id === DERIVED_IDS.hiddenEvent)).not.toHaveProperty('json_ld');
+    expect(snapshot.events.find((event) => event.id === DERIVED_IDS.hiddenEvent)).not.toHaveProperty(
+      'json_ld',
+    );
     expect(ids(snapshot.venues)).toEqual(ids(site.data.venues.filter((venue) => venue.status === 'publish')));
     expect(ids(snapshot.venues)).toContain(DERIVED_IDS.unusedVenue);
     expect(ids(snapshot.organizers)).toEqual(ids(site.data.organizers.filter((o) => o.status === 'publish')));
@@ -67,8 +69,18 @@ describe('readSource', { timeout: 30_000 }, () => {
   it('reads drafts, pending, private, future and trashed records and the logins with credentials', async () => {
     site = await startFakeTec({ password: 'app pass' });
     const client = new SourceClient({ credentials: { user: 'admin', password: 'app pass' } });
-    const snapshot = await readSource(client, await discoverSource(client, site.url), { store: noPageStore });
-    expect(ids(snapshot.events)).toEqual(ids(site.data.events));
+    const notes: string[] = [];
+    const snapshot = await readSource(client, await discoverSource(client, site.url), {
+      store: noPageStore,
+      onNote: (line) => notes.push(line),
+    });
+    // All but the trashed event hidden from listings, which the API shows nobody; a note says so.
+    expect(ids(snapshot.events)).toEqual(
+      ids(site.data.events.filter((event) => event.id !== DERIVED_IDS.hiddenTrashedEvent)),
+    );
+    expect(notes).toEqual([
+      '1 trashed event hidden from listings cannot be read (the API answers 403 event-no-longer-available for trashed events by id): not imported',
+    ]);
     expect(snapshot.events.find((event) => event.id === DERIVED_IDS.trashedEvent)?.status).toBe('trash');
     expect(ids(snapshot.venues)).toContain(DERIVED_IDS.draftVenue);
     expect(ids(snapshot.organizers)).toContain(DERIVED_IDS.privateOrganizer);

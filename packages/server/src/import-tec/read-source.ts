@@ -234,6 +234,7 @@ export async function readSource(
   const listedPosts = new Set([...events!, ...venues!, ...organizers!].map((record) => record.id));
   const hidden = await readHiddenEvents(client, source, events!, listedPosts, options);
   if (hidden.notLookedFor) options.onNote?.(hidden.notLookedFor);
+  if (hidden.unreadable) options.onNote?.(hidden.unreadable);
   const allEvents = [...events!, ...hidden.events];
   const users = await readUsers(client, source, authorIdsOf(allEvents, venues!, organizers!), options);
   return {

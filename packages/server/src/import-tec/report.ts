@@ -87,6 +87,7 @@ export function summaryText(
   report: TecImportReport,
   settings: CarriedSettings,
   database: string,
+  notes: string[] = [],
 ): string {
   const lines = [
     `${report.dryRun ? 'would import (dry run, nothing written)' : 'imported'} ${label}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped.length} skipped`,
@@ -99,6 +100,7 @@ export function summaryText(
   }
   for (const remap of report.remapped) lines.push(`  remapped ${remap.kind} ${remap.from} → ${remap.to}`);
   for (const skip of report.skipped) lines.push(`  skipped ${skip.kind} ${skip.id}: ${skip.reason}`);
+  for (const note of notes) lines.push(`  note: ${note}`);
   lines.push('settings to carry over from the source:');
   lines.push(`  site URL    ${settings.siteUrl ?? '(the source did not tell: keep your public URL)'}`);
   lines.push(

@@ -144,7 +144,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     const event = data.events.find((candidate) => candidate.id === id);
     if (!event)
       return send(res, 404, restError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404));
-    if (event.status === 'trash' && !admin)
+    // The plugin refuses trashed events by id to everyone, administrators included.
+    if (event.status === 'trash')
       return send(res, 403, restError('event-no-longer-available', 'This event is no longer available', 403));
     if (event.status !== 'publish' && !admin)
       return send(res, 403, restError('event-not-accessible', 'The requested event is not accessible', 403));

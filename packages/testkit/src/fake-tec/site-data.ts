@@ -141,6 +141,8 @@ export const DERIVED_IDS = {
   draftVenue: 906,
   privateOrganizer: 907,
   hiddenEvent: 908,
+  /** Hidden and trashed: the API answers 403 for it by id, so no reader can get it. */
+  hiddenTrashedEvent: 909,
   childCategory: 60,
   grandchildCategory: 61,
   emptyCategory: 62,
@@ -223,8 +225,11 @@ export function fakeSiteData(events = 100): FakeSiteData {
   };
   const hidden = derived(DERIVED_IDS.hiddenEvent, 'publish', 'Members only');
   Object.assign(hidden, { hide_from_listings: true, url: `${RECORDED_ORIGIN}/event/members-only/` });
+  const hiddenTrashed = derived(DERIVED_IDS.hiddenTrashedEvent, 'trash', 'Withdrawn members evening');
+  hiddenTrashed.hide_from_listings = true;
   calendar.push(
     hidden,
+    hiddenTrashed,
     derived(DERIVED_IDS.draftEvent, 'draft', 'Draft of a contributor', '4'),
     derived(DERIVED_IDS.pendingEvent, 'pending', 'Pending review', '4'),
     derived(DERIVED_IDS.privateEvent, 'private', 'Private rehearsal'),
