@@ -29,6 +29,8 @@ interface ImportRun {
   target: DatabaseKind;
   run: number;
   seconds: number;
+  /** Until the writer started: discovery and reading. */
+  readSeconds: number;
   read: Record<string, number>;
   created: number;
   unchanged: number;
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
         await createUser(database.kysely, { login: 'owner', role: 'administrator' });
         for (let run = 1; run <= (options.again ? 2 : 1); run++) {
           let json = '';
+          let writing: number | undefined;
           const started = performance.now();
           await importTec(
             database,
@@ -114,8 +117,14 @@ async function main(): Promise<void> {
               json: true,
             },
             {
-              stdout: (text) => (json += text),
-              stderr: (text) => output.write(text),
+              stdout: (text) => {
+                json += text;
+              },
+              stderr: (text) => {
+                // The first line of the writer's progress ends the reading.
+                if (writing === undefined && text.includes('writing ')) writing = performance.now();
+                output.write(text);
+              },
               stderrIsTTY: output.isTTY,
             },
             { BENCH_TEC_PASSWORD: dataset.administratorKey },
@@ -127,7 +136,8 @@ async function main(): Promise<void> {
             unchanged: number;
             requests: number;
           };
-          runs.push({ target, run, seconds, ...report });
+          const readSeconds = ((writing ?? performance.now()) - started) / 1000;
+          runs.push({ target, run, seconds, readSeconds, ...report });
           output.write(`${target} run ${run}: ${seconds.toFixed(1)} s\n`);
         }
       } finally {
@@ -139,11 +149,11 @@ async function main(): Promise<void> {
     await rm(scratch, { recursive: true, force: true });
   }
   console.log(
-    'target    run  seconds  events  venues  organizers  categories  tags  created  unchanged  requests',
+    'target    run  seconds  reading  events  venues  organizers  categories  tags  created  unchanged  requests',
   );
   for (const run of runs)
     console.log(
-      `${run.target.padEnd(9)} ${String(run.run).padStart(3)}  ${run.seconds.toFixed(1).padStart(7)}  ${String(run.read.events).padStart(6)}  ${String(run.read.venues).padStart(6)}  ${String(run.read.organizers).padStart(10)}  ${String(run.read.categories).padStart(10)}  ${String(run.read.tags).padStart(4)}  ${String(run.created).padStart(7)}  ${String(run.unchanged).padStart(9)}  ${String(run.requests).padStart(8)}`,
+      `${run.target.padEnd(9)} ${String(run.run).padStart(3)}  ${run.seconds.toFixed(1).padStart(7)}  ${run.readSeconds.toFixed(1).padStart(7)}  ${String(run.read.events).padStart(6)}  ${String(run.read.venues).padStart(6)}  ${String(run.read.organizers).padStart(10)}  ${String(run.read.categories).padStart(10)}  ${String(run.read.tags).padStart(4)}  ${String(run.created).padStart(7)}  ${String(run.unchanged).padStart(9)}  ${String(run.requests).padStart(8)}`,
     );
 }
 
