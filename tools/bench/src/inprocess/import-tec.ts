@@ -29,8 +29,8 @@ interface ImportRun {
   target: DatabaseKind;
   run: number;
   seconds: number;
-  /** Until the writer started: discovery and reading. */
-  readSeconds: number;
+  /** Until the writer reported its first progress: discovery and reading (unknown when it wrote nothing). */
+  readSeconds?: number;
   read: Record<string, number>;
   created: number;
   unchanged: number;
@@ -136,8 +136,13 @@ async function main(): Promise<void> {
             unchanged: number;
             requests: number;
           };
-          const readSeconds = ((writing ?? performance.now()) - started) / 1000;
-          runs.push({ target, run, seconds, readSeconds, ...report });
+          runs.push({
+            target,
+            run,
+            seconds,
+            ...(writing !== undefined ? { readSeconds: (writing - started) / 1000 } : {}),
+            ...report,
+          });
           output.write(`${target} run ${run}: ${seconds.toFixed(1)} s\n`);
         }
       } finally {
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   );
   for (const run of runs)
     console.log(
-      `${run.target.padEnd(9)} ${String(run.run).padStart(3)}  ${run.seconds.toFixed(1).padStart(7)}  ${run.readSeconds.toFixed(1).padStart(7)}  ${String(run.read.events).padStart(6)}  ${String(run.read.venues).padStart(6)}  ${String(run.read.organizers).padStart(10)}  ${String(run.read.categories).padStart(10)}  ${String(run.read.tags).padStart(4)}  ${String(run.created).padStart(7)}  ${String(run.unchanged).padStart(9)}  ${String(run.requests).padStart(8)}`,
+      `${run.target.padEnd(9)} ${String(run.run).padStart(3)}  ${run.seconds.toFixed(1).padStart(7)}  ${(run.readSeconds?.toFixed(1) ?? '–').padStart(7)}  ${String(run.read.events).padStart(6)}  ${String(run.read.venues).padStart(6)}  ${String(run.read.organizers).padStart(10)}  ${String(run.read.categories).padStart(10)}  ${String(run.read.tags).padStart(4)}  ${String(run.created).padStart(7)}  ${String(run.unchanged).padStart(9)}  ${String(run.requests).padStart(8)}`,
     );
 }
 
