@@ -98,6 +98,23 @@ describe.each(dialects)('an imported calendar answers as the plugin did ($name)'
     }
   });
 
+  it("answers the source's global ids in lists too, embedded venues and organizers included", async () => {
+    const listed = (await get('/events?per_page=50&start_date=2026-01-01')).events as Json[];
+    expect(listed.length).toBeGreaterThan(10);
+    for (const event of listed) {
+      const source = snapshot.events.find((e) => e.id === event.id) as Json;
+      expect([event.global_id, event.global_id_lineage]).toEqual([
+        source.global_id,
+        source.global_id_lineage,
+      ]);
+      if (!Array.isArray(event.venue)) expect(event.venue.global_id).toBe(source.venue.global_id);
+    }
+    const venues = (await get('/venues?per_page=50')).venues as Json[];
+    expect(venues.map((v) => v.global_id).sort()).toEqual(
+      snapshot.venues.map((v) => v.global_id as string).sort(),
+    );
+  });
+
   it('answers the trashed event as the plugin did, in the list of trashed events', async () => {
     const source = snapshot.events.find((e) => e.id === 9)!;
     const trashed = (await get('/events?status=trash')).events;

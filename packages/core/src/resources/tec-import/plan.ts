@@ -223,23 +223,24 @@ async function findSlugClashes(
   }
 }
 
-/** Local users by the source's user id, where a local user has the same login. */
+/**
+ * Local users by the source's user id, where a local user has the same login. Without credentials the source
+ * tells no logins, only nicenames (`slug`), which WordPress makes from the login: a local login equal to the
+ * nicename is then taken as the same person.
+ */
 async function localAuthors(db: Db, users: readonly TecUser[]): Promise<Map<number, number>> {
-  const logins = users.filter((u) => u.login !== undefined && u.login !== '');
+  const loginOf = (user: TecUser) => user.login || user.slug || '';
+  const known = users.filter((user) => loginOf(user) !== '');
   const out = new Map<number, number>();
-  if (logins.length === 0) return out;
+  if (known.length === 0) return out;
   const rows = await db
     .selectFrom('users')
     .select(['id', 'login'])
-    .where(
-      'login',
-      'in',
-      logins.map((u) => u.login!),
-    )
+    .where('login', 'in', known.map(loginOf))
     .execute();
   const byLogin = new Map(rows.map((row) => [row.login, row.id]));
-  for (const user of logins) {
-    const local = byLogin.get(user.login!);
+  for (const user of known) {
+    const local = byLogin.get(loginOf(user));
     if (local !== undefined) out.set(user.id, local);
   }
   return out;

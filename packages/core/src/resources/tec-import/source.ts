@@ -16,7 +16,15 @@
  *   event's own from `cost_details` ('' when the site's default applied).
  */
 import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
-import type { PostStatus, PostType, Taxonomy } from '../../db/schema.js';
+import type {
+  EventRow,
+  OrganizersTable,
+  PostStatus,
+  PostType,
+  Taxonomy,
+  VenuesTable,
+} from '../../db/schema.js';
+import { memoize } from '../../support/memo.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { isPostStatus } from '../posts/fields.js';
 import type { TecRecord } from './types.js';
@@ -59,24 +67,9 @@ export interface SourcePost {
   lineage: string[] | null;
 }
 
-export interface SourceEvent extends SourcePost {
+/** An event: its own row as stored (without the links, which name source ids here), and its links. */
+export interface SourceEvent extends SourcePost, Omit<EventRow, 'id' | 'venue_id' | 'parent_id'> {
   kind: 'event';
-  start_local: string;
-  end_local: string;
-  start_utc: string;
-  end_utc: string;
-  timezone: string;
-  all_day: number;
-  cost: string;
-  currency_symbol: string;
-  currency_code: string;
-  currency_position: string;
-  website: string | null;
-  show_map: number;
-  show_map_link: number;
-  hide_from_listings: number;
-  sticky: number;
-  featured: number;
   venueSourceId: number | null;
   organizerSourceIds: number[];
   categorySourceIds: number[];
@@ -86,29 +79,13 @@ export interface SourceEvent extends SourcePost {
 
 export interface SourceVenue extends SourcePost {
   kind: 'venue';
-  details: {
-    address: string;
-    city: string;
-    country: string;
-    province: string;
-    state: string;
-    zip: string;
-    phone: string;
-    stateprovince: string;
-    website: string;
-    show_map: number;
-    show_map_link: number;
-    geo_lat: number | null;
-    geo_lng: number | null;
-  };
+  details: Omit<VenuesTable, 'id'>;
 }
 
 export interface SourceOrganizer extends SourcePost {
   kind: 'organizer';
-  details: { phone: string; website: string; email: string };
+  details: Omit<OrganizersTable, 'id'>;
 }
-
-export type SourceLinked = SourceVenue | SourceOrganizer;
 
 export interface SourceTerm {
   kind: Taxonomy;
@@ -119,10 +96,16 @@ export interface SourceTerm {
   parentSourceId: number;
 }
 
-/** The source key of an API root: host and path, without scheme or trailing slash (`http` and `https` agree). */
+/**
+ * The source key of an API root: host and path, without scheme or trailing slash (`http` and `https` agree);
+ * a site without pretty permalinks names its API in `rest_route` (`/?rest_route=/tribe/events/v1`), which is
+ * then the path after `/wp-json`, as WordPress serves both.
+ */
 export function sourceKey(apiRoot: string): string {
   const url = new URL(apiRoot);
-  return `${url.host.toLowerCase()}${url.pathname.replace(/\/+$/, '')}`;
+  const route = url.searchParams.get('rest_route');
+  const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
+  return `${url.host.toLowerCase()}${path.replace(/\/+$/, '')}`;
 }
 
 function text(record: TecRecord, key: string): string {
@@ -161,7 +144,7 @@ function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, 
   if (STORED_DATE_TIME.test(utc) && utc !== ZERO_DATE) return utc;
   const local = text(record, key);
   if (STORED_DATE_TIME.test(local) && local !== ZERO_DATE) return localToUtc(local, siteZone);
-  if (fallback === undefined) throw new UnreadableRecord(`no ${key} date`);
+  if (fallback === undefined) throw new UnreadableRecord(`neither ${key} nor ${key}_utc is a date`);
   return fallback;
 }
 
@@ -239,15 +222,23 @@ function readCost(record: TecRecord) {
   };
 }
 
+/**
+ * The stored spelling of a zone, or null for an unknown one; memoized, as a site's thousands of events share a
+ * few zones and `normaliseTimezone` asks Intl each time (most of an unchanged run's time without this).
+ */
+const storedZone = memoize((zone: string): string | null => {
+  try {
+    return normaliseTimezone(zone);
+  } catch {
+    return null;
+  }
+}, 1000);
+
 export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   const post = readPost('event', record, siteZone);
   const zoneText = text(record, 'timezone') || siteZone;
-  let timezone: string;
-  try {
-    timezone = normaliseTimezone(zoneText);
-  } catch {
-    throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
-  }
+  const timezone = storedZone(zoneText);
+  if (timezone === null) throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
   const website = text(record, 'website');
   const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
   return {

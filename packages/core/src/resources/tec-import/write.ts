@@ -11,7 +11,7 @@ import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { refreshTermCounts } from '../terms/counts.js';
+import { addToTermCounts, countsForTerms } from '../terms/counts.js';
 import { chunked, type Planned, type PlannedPost } from './plan.js';
 import {
   importedEventRows,
@@ -21,7 +21,14 @@ import {
   type LocalIds,
   originRow,
 } from './rows.js';
-import type { SourceEvent, SourceImage, SourceOrganizer, SourceTerm, SourceVenue } from './source.js';
+import type {
+  SourceEvent,
+  SourceImage,
+  SourceOrganizer,
+  SourcePost,
+  SourceTerm,
+  SourceVenue,
+} from './source.js';
 
 /** Bound parameters per statement: under SQLite's 32,766 (and PostgreSQL's 65,535). */
 const MAX_PARAMETERS = 30_000;
@@ -90,6 +97,26 @@ async function inBatches<T>(
   }
 }
 
+/** Rows for one table; with `key`, upserted (see `insertRows`). */
+interface RowSet {
+  table: Table;
+  rows: readonly Row[];
+  key?: readonly string[];
+}
+
+async function writeRowSets(db: Db, sets: readonly RowSet[]): Promise<void> {
+  for (const set of sets) await insertRows(db, set.table, set.rows, set.key);
+}
+
+/** The origin rows of a batch, written last: a record with its origin row is a record written whole. */
+function originRows(context: WriteContext, batch: ReadonlyArray<Planned<SourcePost | SourceTerm>>): RowSet {
+  return {
+    table: 'tec_origins',
+    rows: batch.map((record) => originRow(context.source, record)),
+    key: ['source', 'kind', 'source_id'],
+  };
+}
+
 function updatedIds(records: ReadonlyArray<Planned<unknown>>): number[] {
   return records.filter((r) => r.action === 'update').map((r) => r.localId);
 }
@@ -101,29 +128,12 @@ export async function writeTerms(
   await inBatches(context, records, async (db, batch) => {
     const rows = batch.map((record) => importedTermRows(record, context.ids, context.languages));
     await deleteWhereIn(db, 'term_texts', 'term_id', updatedIds(batch));
-    await insertRows(
-      db,
-      'terms',
-      rows.map((r) => r.terms),
-      ['id'],
-    );
-    await insertRows(
-      db,
-      'term_texts',
-      rows.flatMap((r) => r.term_texts),
-    );
-    await insertRows(
-      db,
-      'term_search',
-      rows.map((r) => r.term_search),
-      ['term_id'],
-    );
-    await insertRows(
-      db,
-      'tec_origins',
-      batch.map((record) => originRow(context.source, record)),
-      ['source', 'kind', 'source_id'],
-    );
+    await writeRowSets(db, [
+      { table: 'terms', rows: rows.map((r) => r.terms), key: ['id'] },
+      { table: 'term_texts', rows: rows.flatMap((r) => r.term_texts) },
+      { table: 'term_search', rows: rows.map((r) => r.term_search), key: ['term_id'] },
+      originRows(context, batch),
+    ]);
   });
 }
 
@@ -134,19 +144,16 @@ export async function writeImages(
 ): Promise<void> {
   const created = formatUtc(context.now);
   await inBatches(context, images, async (db, batch) => {
-    await insertRows(
-      db,
-      'images',
-      batch.map(({ localId, image }) => ({
-        id: localId,
-        url: image.url,
-        width: image.width,
-        height: image.height,
-        mime_type: image.mime_type,
-        filesize: image.filesize,
-        created_utc: created,
-      })),
-    );
+    const rows = batch.map(({ localId, image }) => ({
+      id: localId,
+      url: image.url,
+      width: image.width,
+      height: image.height,
+      mime_type: image.mime_type,
+      filesize: image.filesize,
+      created_utc: created,
+    }));
+    await insertRows(db, 'images', rows);
   });
 }
 
@@ -158,35 +165,13 @@ export async function writeLinked(
     const rows = batch.map((record) => importedLinkedRows(record, context.ids, context.languages));
     const table = batch[0]!.source.kind === 'venue' ? 'venues' : 'organizers';
     await deleteWhereIn(db, 'post_texts', 'post_id', updatedIds(batch));
-    await insertRows(
-      db,
-      'posts',
-      rows.map((r) => r.post),
-      ['id'],
-    );
-    await insertRows(
-      db,
-      table,
-      rows.map((r) => r.own as unknown as Row),
-      ['id'],
-    );
-    await insertRows(
-      db,
-      'post_texts',
-      rows.map((r) => r.text),
-    );
-    await insertRows(
-      db,
-      'linked_post_search',
-      rows.map((r) => r.search),
-      ['post_id'],
-    );
-    await insertRows(
-      db,
-      'tec_origins',
-      batch.map((record) => originRow(context.source, record)),
-      ['source', 'kind', 'source_id'],
-    );
+    await writeRowSets(db, [
+      { table: 'posts', rows: rows.map((r) => r.post), key: ['id'] },
+      { table, rows: rows.map((r) => ({ ...r.own })), key: ['id'] },
+      { table: 'post_texts', rows: rows.map((r) => r.text) },
+      { table: 'linked_post_search', rows: rows.map((r) => r.search), key: ['post_id'] },
+      originRows(context, batch),
+    ]);
   });
 }
 
@@ -198,54 +183,31 @@ export async function writeEvents(
   await inBatches(context, records, async (db, batch) => {
     const rows = batch.map((record) => importedEventRows(record, context.ids, context.languages));
     const updated = updatedIds(batch);
-    // The terms an updated event leaves lose it from their counts: recounted with the terms it has now.
-    const touchedTerms = new Set<number>();
+    // The stored term counts move by what the batch changes (counts.ts's rule): an updated event no longer
+    // counts where it counted before its update, and every written event counts where it counts now.
+    const delta = new Map<number, number>();
+    const add = (termId: number, change: number) => delta.set(termId, (delta.get(termId) ?? 0) + change);
     for (const part of chunked(updated, 1000))
-      for (const row of await db
+      for (const link of await db
         .selectFrom('event_terms')
-        .select('term_id')
-        .where('event_id', 'in', part)
+        .innerJoin('posts', 'posts.id', 'event_terms.event_id')
+        .select(['event_terms.term_id', 'posts.status', 'posts.date_utc'])
+        .where('event_terms.event_id', 'in', part)
         .execute())
-        touchedTerms.add(row.term_id);
+        if (countsForTerms(link, nowUtc)) add(link.term_id, -1);
+    for (const row of rows)
+      if (countsForTerms(row.post, nowUtc)) for (const link of row.event_terms) add(link.term_id, 1);
     for (const table of ['post_texts', 'event_organizers', 'event_terms', 'event_search'] as const)
       await deleteWhereIn(db, table, table === 'post_texts' ? 'post_id' : 'event_id', updated);
-    await insertRows(
-      db,
-      'posts',
-      rows.map((r) => r.post),
-      ['id'],
-    );
-    await insertRows(
-      db,
-      'events',
-      rows.flatMap((r) => r.events),
-      ['id'],
-    );
-    await insertRows(
-      db,
-      'post_texts',
-      rows.map((r) => r.text),
-    );
-    await insertRows(
-      db,
-      'event_organizers',
-      rows.flatMap((r) => r.event_organizers),
-    );
-    const eventTerms = rows.flatMap((r) => r.event_terms);
-    await insertRows(db, 'event_terms', eventTerms);
-    await insertRows(
-      db,
-      'event_search',
-      rows.flatMap((r) => r.event_search),
-    );
-    for (const link of eventTerms) touchedTerms.add(link.term_id);
-    // Exact counts of the terms this batch touched (counts.ts's rule), as every committed batch leaves them.
-    await refreshTermCounts(db, [...touchedTerms], nowUtc);
-    await insertRows(
-      db,
-      'tec_origins',
-      batch.map((record) => originRow(context.source, record)),
-      ['source', 'kind', 'source_id'],
-    );
+    await writeRowSets(db, [
+      { table: 'posts', rows: rows.map((r) => r.post), key: ['id'] },
+      { table: 'events', rows: rows.flatMap((r) => r.events), key: ['id'] },
+      { table: 'post_texts', rows: rows.map((r) => r.text) },
+      { table: 'event_organizers', rows: rows.flatMap((r) => r.event_organizers) },
+      { table: 'event_terms', rows: rows.flatMap((r) => r.event_terms) },
+      { table: 'event_search', rows: rows.flatMap((r) => r.event_search) },
+    ]);
+    await addToTermCounts(db, delta);
+    await writeRowSets(db, [originRows(context, batch)]);
   });
 }

@@ -60,15 +60,23 @@ export async function moveTermCounts(
   const delta = new Map<number, number>();
   if (before.counted) for (const id of new Set(before.termIds)) delta.set(id, (delta.get(id) ?? 0) - 1);
   if (after.counted) for (const id of new Set(after.termIds)) delta.set(id, (delta.get(id) ?? 0) + 1);
-  for (const step of [-1, 1]) {
-    const ids = [...delta].filter(([, change]) => change === step).map(([id]) => id);
-    if (ids.length > 0)
-      await db
-        .updateTable('terms')
-        .set({ event_count: sql<number>`${sql.ref('event_count')} + ${step}` })
-        .where('id', 'in', ids)
-        .execute();
-  }
+  await addToTermCounts(db, delta);
+}
+
+/**
+ * Adds each term's change to its stored count: one update per distinct change (all the `-1`s, then all the
+ * `+1`s, …), so that a batch of many events moves the counts of all its terms in a few statements.
+ */
+export async function addToTermCounts(db: Db, delta: ReadonlyMap<number, number>): Promise<void> {
+  const byChange = new Map<number, number[]>();
+  for (const [id, change] of delta)
+    if (change !== 0) byChange.set(change, [...(byChange.get(change) ?? []), id]);
+  for (const [change, ids] of [...byChange].sort(([a], [b]) => a - b))
+    await db
+      .updateTable('terms')
+      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
+      .where('id', 'in', ids)
+      .execute();
 }
 
 /** The ids of the terms an event carries. */

@@ -125,3 +125,35 @@ export function recordedSnapshot(): TecSnapshot {
     users: SOURCE_USERS,
   };
 }
+
+/**
+ * The snapshot with one record's id changed, in its list and wherever events embed it (a source whose ids
+ * happen to be taken here).
+ */
+export function renumbered(
+  snapshot: TecSnapshot,
+  kind: 'venue' | 'organizer' | 'category' | 'tag',
+  from: number,
+  to: number,
+): TecSnapshot {
+  const next = structuredClone(snapshot) as Json;
+  const move = (record: Json) => {
+    if (record && typeof record === 'object' && record.id === from) record.id = to;
+  };
+  const list = { venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' }[kind];
+  for (const record of next[list]) {
+    move(record);
+    if (kind === 'category' && record.parent === from) record.parent = to;
+  }
+  for (const event of next.events) {
+    if (kind === 'venue') move(event.venue);
+    if (kind === 'organizer') event.organizer.forEach(move);
+    if (kind === 'category')
+      for (const term of event.categories) {
+        move(term);
+        if (term.parent === from) term.parent = to;
+      }
+    if (kind === 'tag') event.tags.forEach(move);
+  }
+  return next;
+}
