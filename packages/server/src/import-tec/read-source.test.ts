@@ -98,6 +98,35 @@ describe('readSource', { timeout: 30_000 }, () => {
     expect(site.requests.filter((request) => request.includes('/events?'))).toHaveLength(1);
   });
 
+  it('takes the 404 of a page past the end as the end when the list shrank since its totals were read', async () => {
+    site = await startFakeTec({ events: 100 });
+    const client = new SourceClient({ attempts: 1 });
+    const source = await discoverSource(client, site.url);
+    const store = directoryPageStore(join(stateDir, 'shrunk'));
+    // An earlier run read page 1 when the list had five pages; two are left.
+    const firstPage = site.data.events.filter(
+      (event) => event.status === 'publish' && !event.hide_from_listings,
+    );
+    await store.write('events', 1, { items: firstPage.slice(0, 50), totalPages: 5, total: 250 });
+    const snapshot = await readSource(client, source, { store });
+    expect(snapshot.events).toHaveLength(101);
+    const asked = site.requests.filter((request) =>
+      request.startsWith('GET /wp-json/tribe/events/v1/events?'),
+    );
+    expect(asked.map((request) => /[?&]page=(\d+)/.exec(request)?.[1]).sort()).toEqual(['2', '3', '4', '5']);
+  });
+
+  it('reads a site without pretty permalinks through ?rest_route=', async () => {
+    site = await startFakeTec({ events: 60, discovery: 'rest-route' });
+    const client = new SourceClient();
+    const snapshot = await readSource(client, await discoverSource(client, site.url), { store: noPageStore });
+    expect(snapshot.events).toHaveLength(61);
+    expect(snapshot.apiRoot).toBe(`${site.url}?rest_route=/tribe/events/v1`);
+    expect(
+      site.requests.some((request) => request.startsWith('GET /?rest_route=/tribe/events/v1/events&')),
+    ).toBe(true);
+  });
+
   it('keeps the pages it read, and a second run reads only what is missing', async () => {
     site = await startFakeTec({ events: 200 });
     const store = directoryPageStore(join(stateDir, 'source'));
