@@ -37,6 +37,7 @@ export function importProgress(
   now: () => number = performance.now.bind(performance),
 ) {
   let drawn = false;
+  let lastDraw = Number.NEGATIVE_INFINITY;
   const started = new Map<string, number>();
   const lastTenth = new Map<string, number>();
 
@@ -45,6 +46,9 @@ export function importProgress(
     const seconds = (now() - started.get(key)!) / 1000;
     const rate = seconds > 0.2 ? ` · ${Math.round(done / seconds)}/s` : '';
     if (output.stderrIsTTY) {
+      // Redrawing more than ten times a second shows nothing more and costs time; the last count is always drawn.
+      if (now() - lastDraw < 100 && done !== total) return;
+      lastDraw = now();
       const counts = total !== undefined ? `${done}/${total}` : `${done}`;
       const gauge = total !== undefined ? ` ${bar(done, total)}` : '';
       output.stderr(`\r\x1b[2K${label} ${counts}${gauge}${rate}`);

@@ -65,6 +65,9 @@ describe('the progress output', () => {
     let clock = 0;
     const progress = importProgress({ stderr: (chunk) => (text += chunk), stderrIsTTY: true }, () => clock);
     progress.read({ list: 'events', read: 0, total: 100, resumed: false });
+    clock = 50;
+    // Within a tenth of a second of the last: not drawn.
+    progress.read({ list: 'events', read: 10, total: 100, resumed: false });
     clock = 2000;
     progress.read({ list: 'events', read: 50, total: 100, resumed: false });
     progress.done();
