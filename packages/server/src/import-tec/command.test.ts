@@ -241,8 +241,12 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
   });
 
   it('reports what a dry run would write, and writes nothing', async () => {
+    vi.stubEnv('TEC_APP_PASSWORD', PASSWORD);
     const dry = await importing(site.url, '--dry-run', '--json');
     expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain(
+      'note: TEC_APP_PASSWORD is set but --user is not: reading only what the site shows everyone\n',
+    );
     const report = JSON.parse(dry.stdout);
     expect(report.dryRun).toBe(true);
     // Without credentials: what the site shows everyone.

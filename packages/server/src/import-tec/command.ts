@@ -94,6 +94,10 @@ export async function importTec(
   }
   const author = await fallbackAuthor(database, options.author);
   const progress = importProgress(output);
+  if (!credentials && env[options.passwordEnv])
+    progress.note(
+      `note: ${options.passwordEnv} is set but --user is not: reading only what the site shows everyone`,
+    );
   const client = new SourceClient({
     concurrency: options.concurrency,
     timeoutMs: options.timeout * 1000,
