@@ -34,7 +34,9 @@ async function wordpressEventIds(
 
 /** The ids between 1 and the highest post id seen that no listed record has. */
 function gapsOf(postIds: Set<number>): number[] {
-  const highest = Math.max(0, ...postIds);
+  // A loop, not Math.max(...ids): a large site has more ids than a call takes arguments.
+  let highest = 0;
+  for (const id of postIds) if (id > highest) highest = id;
   const gaps: number[] = [];
   for (let id = 1; id <= highest; id++) if (!postIds.has(id)) gaps.push(id);
   return gaps;
