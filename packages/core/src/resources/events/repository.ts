@@ -1,33 +1,42 @@
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { POST_COLUMNS } from '../posts/repository.js';
+import { storedGlobalId } from '../tec-import/global-ids.js';
 import type { EventRecord } from './serialize.js';
 
 function selectEventRecords(db: Db) {
-  return db
-    .selectFrom('events')
-    .innerJoin('posts', 'posts.id', 'events.id')
-    .select(POST_COLUMNS)
-    .select([
-      'events.start_local',
-      'events.end_local',
-      'events.start_utc',
-      'events.end_utc',
-      'events.timezone',
-      'events.all_day',
-      'events.cost',
-      'events.currency_symbol',
-      'events.currency_code',
-      'events.currency_position',
-      'events.website',
-      'events.show_map',
-      'events.show_map_link',
-      'events.hide_from_listings',
-      'events.sticky',
-      'events.featured',
-      'events.venue_id',
-      'events.parent_id',
-    ]);
+  return (
+    db
+      .selectFrom('events')
+      .innerJoin('posts', 'posts.id', 'events.id')
+      // The global ids an import kept (migration 0014), read with the event: no statement of their own.
+      .leftJoin('tec_origins', 'tec_origins.post_id', 'events.id')
+      .select(POST_COLUMNS)
+      .select([
+        'tec_origins.global_id as origin_global_id',
+        'tec_origins.global_id_lineage as origin_global_id_lineage',
+      ])
+      .select([
+        'events.start_local',
+        'events.end_local',
+        'events.start_utc',
+        'events.end_utc',
+        'events.timezone',
+        'events.all_day',
+        'events.cost',
+        'events.currency_symbol',
+        'events.currency_code',
+        'events.currency_position',
+        'events.website',
+        'events.show_map',
+        'events.show_map_link',
+        'events.hide_from_listings',
+        'events.sticky',
+        'events.featured',
+        'events.venue_id',
+        'events.parent_id',
+      ])
+  );
 }
 
 type EventRecordRow = Awaited<ReturnType<ReturnType<typeof selectEventRecords>['execute']>>[number];
@@ -88,7 +97,7 @@ function toEventRecord(row: EventRecordRow): EventRecord {
       venue_id: row.venue_id,
       parent_id: row.parent_id,
     };
-    return { post, event };
+    return { post, event, keptGlobalId: storedGlobalId(row.origin_global_id, row.origin_global_id_lineage) };
   }
 }
 

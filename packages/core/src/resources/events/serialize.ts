@@ -24,7 +24,7 @@ import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
-import { loadStoredGlobalIds } from '../tec-import/global-ids.js';
+import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
@@ -34,6 +34,8 @@ import { loadRecurrenceInfo } from './series-repository.js';
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
+  /** The source's global id of an event moved in from a site of the plugin (migration 0014). */
+  keptGlobalId: StoredGlobalId | undefined;
 }
 
 const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -136,7 +138,7 @@ export async function serializeEvents(
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
-  const [texts, images, terms, links, recurrence, storedGlobalIds] = await Promise.all([
+  const [texts, images, terms, links, recurrence] = await Promise.all([
     loadTexts(db, ids, context.language, config.defaultLanguage),
     loadImages(
       db,
@@ -151,7 +153,6 @@ export async function serializeEvents(
       .orderBy('position')
       .execute(),
     loadRecurrenceInfo(db, ids),
-    loadStoredGlobalIds(db, ids),
   ]);
   const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
   const [venueObjects, organizerObjects] = await Promise.all([
@@ -160,7 +161,7 @@ export async function serializeEvents(
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
-  return records.map(({ post, event }) => {
+  return records.map(({ post, event, keptGlobalId }) => {
     const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
     const occurrence = recurrence.occurrences.get(post.id);
     // An occurrence's page is its series' page for its day, as the paid edition's: /event/<slug>/<date>/.
@@ -181,11 +182,10 @@ export async function serializeEvents(
       .filter((o): o is OrganizerOutput => o !== undefined);
     const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
     const description = renderHtml(t.description);
-    const stored = storedGlobalIds.get(post.id);
     const out: EventOutput = {
       id: post.id,
-      global_id: stored?.globalId ?? globalId(config, post.id),
-      global_id_lineage: stored?.lineage ?? [globalId(config, post.id)],
+      global_id: keptGlobalId?.globalId ?? globalId(config, post.id),
+      global_id_lineage: keptGlobalId?.lineage ?? [globalId(config, post.id)],
       author: String(post.author_id),
       status: effectiveStatus(post, nowUtc),
       ...postDates(post, config.timezone),

@@ -47,19 +47,30 @@ export async function loadRecord(kind: LinkedPostKind, db: Db, key: RecordKey): 
   return record;
 }
 
-/** The posts with their own fields, one query for all ids. */
+/** The global ids a record moved in from a site of the plugin keeps (migration 0014); null for the others. */
+export interface OriginColumns {
+  origin_global_id: string | null;
+  origin_global_id_lineage: string | null;
+}
+
+/** The posts with their own fields and their kept global ids, one query for all ids. */
 export function loadDetailRows(
   kind: LinkedPostKind,
   db: Db,
   ids: readonly number[],
-): Promise<Array<PostRow & DetailRow>> {
+): Promise<Array<PostRow & DetailRow & OriginColumns>> {
   return db
     .selectFrom(`${kind.table} as d` as 'venues as d')
     .innerJoin('posts', 'posts.id', 'd.id')
+    .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
     .selectAll('d')
     .select(POST_COLUMNS)
+    .select([
+      'tec_origins.global_id as origin_global_id',
+      'tec_origins.global_id_lineage as origin_global_id_lineage',
+    ])
     .where('d.id', 'in', [...new Set(ids)])
-    .execute() as Promise<Array<PostRow & DetailRow>>;
+    .execute() as Promise<Array<PostRow & DetailRow & OriginColumns>>;
 }
 
 export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {

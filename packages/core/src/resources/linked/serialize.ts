@@ -12,8 +12,8 @@ import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId, withoutFalsy } from '../posts/serialize.js';
-import { loadStoredGlobalIds } from '../tec-import/global-ids.js';
-import type { DetailRow, LinkedPostKind } from './kind.js';
+import { storedGlobalId } from '../tec-import/global-ids.js';
+import type { LinkedPostKind } from './kind.js';
 import { loadDetailRows } from './repository.js';
 
 /** Serialized records by id, one batched load for all ids (`single`: with `json_ld`, as single reads show). */
@@ -63,7 +63,10 @@ export async function serializeOne(
   return (await loadSerialized(kind, context, [id], single)).get(id)!;
 }
 
-/** Loads and serializes records: one query for the posts with their own fields, one for texts, one for images. */
+/**
+ * Loads and serializes records: one query for the posts with their own fields (and the global ids an import
+ * kept), one for texts, one for images.
+ */
 async function serializeRecords(
   kind: LinkedPostKind,
   context: RequestContext,
@@ -72,13 +75,12 @@ async function serializeRecords(
 ): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const { db, config } = context;
-  const [rows, texts, storedGlobalIds] = await Promise.all([
+  const [rows, texts] = await Promise.all([
     loadDetailRows(kind, db, ids),
     loadTexts(db, ids, context.language, config.defaultLanguage),
-    loadStoredGlobalIds(db, ids),
   ]);
   const posts = new Map<number, PostRow>(rows.map((r) => [r.id, r]));
-  const detailById = new Map<number, DetailRow>(rows.map((r) => [r.id, r]));
+  const detailById = new Map(rows.map((r) => [r.id, r]));
   const images = await loadImages(
     db,
     rows.map((p) => p.image_id),
@@ -115,7 +117,7 @@ async function serializeRecords(
         image: image ? (image.url as string) : undefined,
       });
     }
-    const stored = storedGlobalIds.get(id);
+    const stored = storedGlobalId(detail.origin_global_id, detail.origin_global_id_lineage);
     out.set(id, {
       ...withoutFalsy(filtered),
       ...kind.unfilteredDetails(detail),

@@ -61,9 +61,12 @@ describe.each(dialects)('clashing ids ($name)', (dialect) => {
     const error = await importTecSnapshot(database, clashingSnapshot(), OPTIONS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TecIdClashError);
     expect((error as TecIdClashError).clashes).toEqual([
-      { kind: 'category', id: 1, holder: 'category 1 "local"' },
-      { kind: 'venue', id: 1, holder: 'venue 1 "Town hall"' },
+      { kind: 'category', id: 1, holder: 'category 1 "local"', taken: 'id' },
+      { kind: 'venue', id: 1, holder: 'venue 1 "Town hall"', taken: 'id' },
     ]);
+    expect((error as Error).message).toBe(
+      '2 record(s) of the source clash with records here: category 1 (category 1 "local"), venue 1 (venue 1 "Town hall"). Nothing was written; with remapIds, records whose id is taken get new ones.',
+    );
     expect([await count('posts'), await count('terms'), await count('tec_origins')]).toEqual([1, 1, 0]);
   });
 
@@ -100,10 +103,29 @@ describe.each(dialects)('clashing ids ($name)', (dialect) => {
         (e: unknown) => e,
       );
       expect((error as TecIdClashError).clashes).toEqual([
-        { kind: 'venue', id: 132, holder: 'venue 2 holds the slug "venue-3"' },
+        { kind: 'venue', id: 132, holder: 'venue 2 holds the slug "venue-3"', taken: 'slug' },
       ]);
+      expect((error as Error).message).toMatch(/a slug taken here must be freed here first/);
     }
     expect(await count('tec_origins')).toBe(0);
+  });
+
+  it('gives an image whose id is taken here a fresh id, and reuses an image whose URL is known here', async () => {
+    const local = await call('POST', '/organizers', {
+      organizer: 'Photographer',
+      image: 'https://img.test/mine.jpg',
+    });
+    const snapshot = recordedSnapshot();
+    const withImage = snapshot.events.find((e) => e.id === 163) as Json;
+    withImage.image.id = local.image.id;
+    const other = snapshot.events.find((e) => e.id === 145) as Json;
+    other.image = { url: 'https://img.test/mine.jpg', id: 999, width: 10, height: 10 };
+    await importTecSnapshot(database, snapshot, OPTIONS);
+    const moved = (await call('GET', '/events/163?password=swing')).image;
+    expect(moved.url).toBe(withImage.image.url);
+    expect(moved.id).toBeGreaterThan(local.image.id);
+    expect((await call('GET', '/events/145')).image).toEqual(local.image);
+    expect((await call('GET', `/organizers/${local.id}`)).image).toEqual(local.image);
   });
 
   it('gives creates through the API ids beyond the imported ones', async () => {

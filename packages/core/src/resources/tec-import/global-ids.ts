@@ -1,36 +1,18 @@
 /**
  * The global ids a record moved in from a site of the plugin keeps (issue 19): the serializers answer the
  * source's `global_id` and `global_id_lineage`, as the plugin's own importer keeps them, and the computed ones
- * for every other record. One batched query per page of records (SPEC §12).
+ * for every other record. The repositories read them with the records (a left join of `tec_origins`, migration
+ * 0014: `events/repository.ts`, `linked/repository.ts`), never with a statement per record (SPEC §12).
  */
-import type { Db } from '../../db/database.js';
 
 export interface StoredGlobalId {
   globalId: string;
   lineage: string[];
 }
 
-/** The stored global ids of these posts, by post id; posts not imported have none. */
-export async function loadStoredGlobalIds(
-  db: Db,
-  postIds: readonly number[],
-): Promise<Map<number, StoredGlobalId>> {
-  const out = new Map<number, StoredGlobalId>();
-  if (postIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('tec_origins')
-    .select(['post_id', 'global_id', 'global_id_lineage'])
-    .where('post_id', 'in', [...new Set(postIds)])
-    .where('global_id', 'is not', null)
-    .execute();
-  for (const row of rows) {
-    if (row.post_id === null || row.global_id === null) continue;
-    out.set(row.post_id, {
-      globalId: row.global_id,
-      lineage: parseLineage(row.global_id_lineage, row.global_id),
-    });
-  }
-  return out;
+/** The kept global id of a record from its origin row's columns; undefined for a record not imported. */
+export function storedGlobalId(globalId: string | null, lineage: string | null): StoredGlobalId | undefined {
+  return globalId === null ? undefined : { globalId, lineage: parseLineage(lineage, globalId) };
 }
 
 /** The stored lineage (a JSON list of strings); the global id alone when it is missing or damaged. */

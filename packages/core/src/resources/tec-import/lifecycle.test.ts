@@ -166,6 +166,15 @@ describe.each(dialects)('importing again ($name)', (dialect) => {
     expect((await get('/events/154')).venue.id).toBe(139);
   });
 
+  it('is seen at once by a service that caches its answers (the data version moved)', async () => {
+    const cached = createCalendarCore({ database, siteUrl: SOURCE_SITE, clock: () => NOW });
+    const venues = async () =>
+      JSON.parse(textOf(await cached.handle(apiRequest('GET', '/venues?per_page=50')))!).venues.length;
+    expect(await venues()).toBe(0);
+    await importTecSnapshot(database, recordedSnapshot(), OPTIONS);
+    expect(await venues()).toBe(11);
+  });
+
   it('refuses before writing anything when the fallback author does not exist', async () => {
     const rows = await rowCounts();
     await expect(

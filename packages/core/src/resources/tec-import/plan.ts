@@ -146,9 +146,9 @@ async function termHolders(db: Db, ids: readonly number[]): Promise<Map<number, 
   return out;
 }
 
-/** Local records of `table` holding one of these slugs: `type:slug` (or `taxonomy:slug`) → id. */
+/** Local records of `table` holding one of these slugs: `type:slug` (or `taxonomy:slug`) → their ids. */
 async function slugHolders(db: Db, table: 'posts' | 'terms', slugs: readonly string[]) {
-  const out = new Map<string, number>();
+  const out = new Map<string, number[]>();
   for (const part of chunked([...new Set(slugs)], IDS_PER_QUERY)) {
     const rows =
       table === 'posts'
@@ -162,7 +162,10 @@ async function slugHolders(db: Db, table: 'posts' | 'terms', slugs: readonly str
             .select(['id', 'taxonomy as group', 'slug'])
             .where('slug', 'in', part)
             .execute();
-    for (const row of rows) out.set(`${row.group}:${row.slug}`, row.id);
+    for (const row of rows) {
+      const key = `${row.group}:${row.slug}`;
+      out.set(key, [...(out.get(key) ?? []), row.id]);
+    }
   }
   return out;
 }
@@ -193,7 +196,7 @@ async function placeRecords<S extends { kind: TecKind; sourceId: number }>(
     const holder = record.action === 'create' ? holders.get(record.localId) : undefined;
     if (holder === undefined) continue;
     if (settings.remapIds) record.fresh = true;
-    else clashes.push({ kind: record.source.kind, id: record.source.sourceId, holder });
+    else clashes.push({ kind: record.source.kind, id: record.source.sourceId, holder, taken: 'id' });
   }
   return planned;
 }
@@ -213,12 +216,15 @@ async function findSlugClashes(
     checked.map((r) => r.slug),
   );
   for (const record of checked) {
-    const holder = holders.get(`${record.source.kind}:${record.slug}`);
-    if (holder === undefined || (holder === record.localId && !record.fresh) || ours.has(holder)) continue;
+    const holder = holders
+      .get(`${record.source.kind}:${record.slug}`)
+      ?.find((id) => !(id === record.localId && !record.fresh) && !ours.has(id));
+    if (holder === undefined) continue;
     clashes.push({
       kind: record.source.kind,
       id: record.source.sourceId,
       holder: `${record.source.kind} ${holder} holds the slug "${record.slug}"`,
+      taken: 'slug',
     });
   }
 }

@@ -136,8 +136,20 @@ describe.each(dialects)('a round trip through the writer ($name)', (dialect) => 
       '/organizers?per_page=50',
       '/categories?per_page=50&hide_empty=false',
       '/tags?per_page=50',
-    ])
-      expect(await call(target, 'GET', path), path).toEqual(await call(source, 'GET', path));
+      // The search rows of each kind were written as the service writes them.
+      '/events?search=jazz&start_date=2000-01-01',
+      '/venues?search=barn',
+      '/organizers?search=society',
+      '/categories?search=jaz&hide_empty=false',
+      '/tags?search=lat&hide_empty=false',
+    ]) {
+      const answer = await call(source, 'GET', path);
+      expect(
+        Object.values(answer).some((value) => Array.isArray(value) && value.length > 0),
+        path,
+      ).toBe(true);
+      expect(await call(target, 'GET', path), path).toEqual(answer);
+    }
   });
 
   it('answers every record as the source does, single reads included', async () => {

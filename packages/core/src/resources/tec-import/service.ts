@@ -43,7 +43,7 @@ import type {
 } from './types.js';
 import { type WriteContext, writeEvents, writeImages, writeLinked, writeTerms } from './write.js';
 
-/** The import refused: ids or slugs of the source are taken here. Nothing was written. */
+/** The import refused: ids or slugs of the source are taken here (`clashes` lists each). Nothing was written. */
 export class TecIdClashError extends Error {
   readonly clashes: TecIdClash[];
 
@@ -52,8 +52,16 @@ export class TecIdClashError extends Error {
       .slice(0, 3)
       .map((clash) => `${clash.kind} ${clash.id} (${clash.holder})`)
       .join(', ');
+    const remedies = [
+      ...(clashes.some((clash) => clash.taken !== 'slug')
+        ? ['with remapIds, records whose id is taken get new ones']
+        : []),
+      ...(clashes.some((clash) => clash.taken === 'slug')
+        ? ['a slug taken here must be freed here first (the import keeps slugs)']
+        : []),
+    ];
     super(
-      `${clashes.length} record(s) of the source clash with records here: ${first}${clashes.length > 3 ? ', …' : ''}. Nothing was written; with remapIds, clashing ids get new ones.`,
+      `${clashes.length} record(s) of the source clash with records here: ${first}${clashes.length > 3 ? ', …' : ''}. Nothing was written; ${remedies.join('; ')}.`,
     );
     this.name = 'TecIdClashError';
     this.clashes = clashes;
@@ -93,7 +101,8 @@ async function allocateIds(
   keep: ReadonlyArray<{ localId: number; fresh: boolean }>,
 ): Promise<void> {
   const db = database.kysely;
-  const keptTop = Math.max(0, ...keep.filter((r) => !r.fresh).map((r) => r.localId));
+  // A loop, not `Math.max(...ids)`: a large site's ids are more arguments than a call takes.
+  const keptTop = keep.reduce((top, r) => (r.fresh ? top : Math.max(top, r.localId)), 0);
   const fresh = records.filter((r) => r.fresh);
   let ids: number[];
   if (dryRun) {

@@ -86,4 +86,9 @@ export interface TecIdClash {
   id: number;
   /** What holds the id here, e.g. `venue 42 "Town hall"`. */
   holder: string;
+  /**
+   * What is taken: the id (`remapIds` gives the record a new one) or the slug, which the import keeps and
+   * this service keeps unique (rename or remove the record here first). Absent means the id.
+   */
+  taken?: 'id' | 'slug';
 }
