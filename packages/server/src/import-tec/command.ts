@@ -10,6 +10,7 @@ import {
   type CalendarDatabase,
   findUserByLogin,
   importTecSnapshot,
+  type TecIdClash,
   TecIdClashError,
 } from '@calendar-events/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -66,6 +67,21 @@ async function fallbackAuthor(database: CalendarDatabase, author: string | undef
       'there is no administrator to receive the records of authors without a login here: create one (calendar-events users add --role administrator) or name a user with --author',
     );
   return admin.login;
+}
+
+/** The last line of a refused import: how many clashes, and what undoes each kind. */
+export function clashLine(clashes: TecIdClash[], remapIds: boolean): string {
+  const slugs = clashes.filter((clash) => clash.taken === 'slug').length;
+  const ids = clashes.length - slugs;
+  const remedies = [
+    ...(ids > 0 && !remapIds ? ['--remap-ids gives clashing ids new ones'] : []),
+    ...(slugs > 0
+      ? [
+          `${slugs} slug${slugs === 1 ? ' is' : 's are'} taken here: rename or remove those records here first`,
+        ]
+      : []),
+  ];
+  return `${clashes.length} record${clashes.length === 1 ? '' : 's'} of the source ${clashes.length === 1 ? 'clashes' : 'clash'} with records here: nothing written${remedies.map((remedy) => `; ${remedy}`).join('')}`;
 }
 
 /** The database URL for a printed command line: a password in it is not shown. */
@@ -142,9 +158,7 @@ export async function importTec(
       progress.done();
       for (const clash of error.clashes)
         output.stderr(`clash: ${clash.kind} ${clash.id} of the source: ${clash.holder} here\n`);
-      throw new Error(
-        `${error.clashes.length} record${error.clashes.length === 1 ? '' : 's'} of the source clash with records here: nothing written${options.remapIds ? '' : '; --remap-ids gives clashing ids new ones'}`,
-      );
+      throw new Error(clashLine(error.clashes, options.remapIds === true));
     }
     progress.done();
     await store.clear();

@@ -1,5 +1,6 @@
 import type { TecRecord, TecSnapshot } from '@calendar-events/core';
 import { describe, expect, it } from 'vitest';
+import { clashLine } from './command.js';
 import { bar, importProgress } from './progress.js';
 import { carriedSettings, inferCurrency } from './report.js';
 
@@ -84,5 +85,18 @@ describe('the progress output', () => {
     expect(lines).toHaveLength(11);
     expect(lines[0]).toBe('writing events 0/100\n');
     expect(lines.at(-1)).toBe('writing events 100/100\n');
+  });
+});
+
+describe('the line of a refused import', () => {
+  it('says what undoes each kind of clash', () => {
+    const id = { kind: 'event' as const, id: 7, holder: 'event 7 "A"', taken: 'id' as const };
+    const slug = { kind: 'tag' as const, id: 3, holder: 'tag 9 holds the slug "b"', taken: 'slug' as const };
+    expect(clashLine([id], false)).toBe(
+      '1 record of the source clashes with records here: nothing written; --remap-ids gives clashing ids new ones',
+    );
+    expect(clashLine([id, slug, slug], true)).toBe(
+      '3 records of the source clash with records here: nothing written; 2 slugs are taken here: rename or remove those records here first',
+    );
   });
 });
