@@ -10,7 +10,6 @@ import {
   type CalendarDatabase,
   findUserByLogin,
   importTecSnapshot,
-  type TecIdClash,
   TecIdClashError,
 } from '@calendar-events/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -19,7 +18,7 @@ import { discoverSource } from './discovery.js';
 import { defaultStateDirectory, directoryPageStore, sourceKey } from './page-store.js';
 import { importProgress, type ProgressOutput } from './progress.js';
 import { LISTS, listQuery, readSource } from './read-source.js';
-import { carriedSettings, summaryText } from './report.js';
+import { carriedSettings, clashLine, summaryText } from './report.js';
 import { DEFAULT_CONCURRENCY, SourceClient } from './source-client.js';
 
 export const DEFAULT_PASSWORD_ENV = 'TEC_APP_PASSWORD';
@@ -67,21 +66,6 @@ async function fallbackAuthor(database: CalendarDatabase, author: string | undef
       'there is no administrator to receive the records of authors without a login here: create one (calendar-events users add --role administrator) or name a user with --author',
     );
   return admin.login;
-}
-
-/** The last line of a refused import: how many clashes, and what undoes each kind. */
-export function clashLine(clashes: TecIdClash[], remapIds: boolean): string {
-  const slugs = clashes.filter((clash) => clash.taken === 'slug').length;
-  const ids = clashes.length - slugs;
-  const remedies = [
-    ...(ids > 0 && !remapIds ? ['--remap-ids gives clashing ids new ones'] : []),
-    ...(slugs > 0
-      ? [
-          `${slugs} slug${slugs === 1 ? ' is' : 's are'} taken here: rename or remove those records here first`,
-        ]
-      : []),
-  ];
-  return `${clashes.length} record${clashes.length === 1 ? '' : 's'} of the source ${clashes.length === 1 ? 'clashes' : 'clash'} with records here: nothing written${remedies.map((remedy) => `; ${remedy}`).join('')}`;
 }
 
 /** The database URL for a printed command line: a password in it is not shown. */

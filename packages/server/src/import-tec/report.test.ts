@@ -1,8 +1,7 @@
 import type { TecRecord, TecSnapshot } from '@calendar-events/core';
 import { describe, expect, it } from 'vitest';
-import { clashLine } from './command.js';
 import { bar, importProgress } from './progress.js';
-import { carriedSettings, inferCurrency } from './report.js';
+import { carriedSettings, clashLine, inferCurrency } from './report.js';
 
 const event = (id: number, cost: string, symbol: string, values: string[]): TecRecord => ({
   id,

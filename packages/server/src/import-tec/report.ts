@@ -4,7 +4,7 @@
  * currency symbol), as a ready `calendar-events serve` line.
  */
 
-import type { TecImportReport, TecKind, TecRecord, TecSnapshot } from '@calendar-events/core';
+import type { TecIdClash, TecImportReport, TecKind, TecRecord, TecSnapshot } from '@calendar-events/core';
 import type { DiscoveredSource } from './discovery.js';
 
 export interface CarriedSettings {
@@ -112,4 +112,19 @@ export function summaryText(
   );
   lines.push(`  calendar-events serve --database ${shellWord(database)} ${settings.serveOptions.join(' ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The last line of a refused import: how many clashes, and what undoes each kind. */
+export function clashLine(clashes: TecIdClash[], remapIds: boolean): string {
+  const slugs = clashes.filter((clash) => clash.taken === 'slug').length;
+  const ids = clashes.length - slugs;
+  const remedies = [
+    ...(ids > 0 && !remapIds ? ['--remap-ids gives clashing ids new ones'] : []),
+    ...(slugs > 0
+      ? [
+          `${slugs} slug${slugs === 1 ? ' is' : 's are'} taken here: rename or remove those records here first`,
+        ]
+      : []),
+  ];
+  return `${clashes.length} record${clashes.length === 1 ? '' : 's'} of the source ${clashes.length === 1 ? 'clashes' : 'clash'} with records here: nothing written${remedies.map((remedy) => `; ${remedy}`).join('')}`;
 }
