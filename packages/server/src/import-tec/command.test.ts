@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createSharedTestDatabase,
+  DERIVED_IDS,
   type FakeTecServer,
   type SharedTestDatabase,
   startFakeTec,
@@ -226,6 +227,37 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
     expect(accepted.code).toBe(0);
     expect(JSON.parse(accepted.stdout).byKind.event.created).toBe(site.data.events.length - 1);
     expect(site.requests.some((request) => request.includes('/wp/v2/users?context=edit'))).toBe(true);
+  });
+
+  it('gives records to the local user of the same login, else to --author', async () => {
+    for (const [login, role] of [
+      ['admin', 'editor'],
+      ['keeper', 'author'],
+    ])
+      expect(
+        (await runCli(['users', 'add', '--login', login!, '--role', role!, '--database', shared.url])).code,
+      ).toBe(0);
+    vi.stubEnv('TEC_APP_PASSWORD', PASSWORD);
+    const run = await importing(site.url, '--user', 'admin', '--author', 'keeper');
+    expect(run.code).toBe(0);
+    const database = shared.connect({ max: 1 });
+    const authorOf = async (id: number) =>
+      (
+        await database.kysely
+          .selectFrom('posts')
+          .innerJoin('users', 'users.id', 'posts.author_id')
+          .select('users.login')
+          .where('posts.id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).login;
+    // Event 145 is the source admin's; the draft is the contributor's, who has no login here.
+    expect(await authorOf(145)).toBe('admin');
+    expect(await authorOf(DERIVED_IDS.draftEvent)).toBe('keeper');
+    const unknown = await importing(site.url, '--author', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      'error: there is no user "nobody" here to receive the records of authors without a login here\n',
+    );
   });
 
   it('asks for the password in the environment, never on the command line', async () => {
