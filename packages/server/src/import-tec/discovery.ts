@@ -129,7 +129,10 @@ function defaultPerPage(index: unknown): number | undefined {
 }
 
 async function readSite(client: SourceClient, restRoot: string): Promise<SourceSite | undefined> {
-  const answer = await client.get(restRoot);
+  // Only the fields used: a site's full index lists every route of every plugin (megabytes on large sites).
+  const answer = await client.get(
+    routeUrl(restRoot, '/', { _fields: 'name,home,gmt_offset,timezone_string,namespaces' }),
+  );
   const index = answer.json as Record<string, unknown> | undefined;
   if (answer.status !== 200 || !index || typeof index !== 'object' || !('namespaces' in index))
     return undefined;
