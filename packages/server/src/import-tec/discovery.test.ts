@@ -53,8 +53,10 @@ describe('discoverSource', { timeout: 20_000 }, () => {
         gmtOffset: 1,
       });
       expect(found.defaultPerPage).toBe(10);
-    // The REST index is asked for the fields used only.
-    expect(site.requests.some((request) => request.includes('_fields=name%2Chome%2Cgmt_offset'))).toBe(true);
+      // The REST index is asked for the fields used only.
+      expect(site.requests.some((request) => request.includes('_fields=name%2Chome%2Cgmt_offset'))).toBe(
+        true,
+      );
     },
   );
 

@@ -90,6 +90,16 @@ describe('readSource', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('says so when the login may not list every status', async () => {
+    site = await startFakeTec({ subscriberPassword: 'sub pass' });
+    const client = new SourceClient({ credentials: { user: 'reader', password: 'sub pass' } });
+    await expect(
+      readSource(client, await discoverSource(client, site.url), { store: noPageStore }),
+    ).rejects.toThrow(
+      /^the site refused to list \w+ of every status to this login \(400 on status\): read with an editor's or administrator's login, or without --user$/,
+    );
+  });
+
   it('ends a list at a page that the totals say is past the end', async () => {
     site = await startFakeTec({ events: 50 });
     const client = new SourceClient();

@@ -96,6 +96,11 @@ async function fetchListPage(
     code.endsWith('archive-page-not-found')
   )
     return undefined;
+  const params = (answer.json as { data?: { params?: Record<string, unknown> } } | undefined)?.data?.params;
+  if (answer.status === 400 && params && 'status' in params)
+    throw new SourceError(
+      `the site refused to list ${list} of every status to this login (400 on status): read with an editor's or administrator's login, or without --user`,
+    );
   if (answer.status !== 200) throw new SourceError(errorLine(answer, url));
   const items = (answer.json as Record<string, unknown> | undefined)?.[list];
   if (!Array.isArray(items)) throw new SourceError(`${url} did not answer a list of ${list}`);

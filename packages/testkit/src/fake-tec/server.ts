@@ -29,8 +29,10 @@ export interface FakeTecFaults {
 export interface FakeTecOptions {
   /** Published events in the calendar, a multiple of 10 (default 100). */
   events?: number;
-  /** The application password of `admin`, the only login the site accepts. */
+  /** The application password of `admin`, an administrator. */
   password?: string;
+  /** The application password of `reader`, a subscriber (who may list published records only). */
+  subscriberPassword?: string;
   /** How the site announces its API: the `Link` header (default), only the HTML `<link>`, or neither (`?rest_route=`). */
   discovery?: 'link-header' | 'html-link' | 'rest-route';
   timezone?: string;
@@ -81,13 +83,14 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
   const restRoot = () => (discovery === 'rest-route' ? `${origin}/?rest_route=/` : `${origin}/wp-json/`);
   const linkHeader = () => ({ link: `<${restRoot()}>; rel="https://api.w.org/"` });
 
-  function authenticate(req: IncomingMessage): 'anonymous' | 'admin' | 'refused' {
+  function authenticate(req: IncomingMessage): 'anonymous' | 'admin' | 'subscriber' | 'refused' {
     const header = req.headers.authorization;
     if (!header) return 'anonymous';
     const decoded = Buffer.from(header.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-    return options.password !== undefined && decoded === `${FAKE_TEC_LOGIN}:${options.password}`
-      ? 'admin'
-      : 'refused';
+    if (options.password !== undefined && decoded === `${FAKE_TEC_LOGIN}:${options.password}`) return 'admin';
+    if (options.subscriberPassword !== undefined && decoded === `reader:${options.subscriberPassword}`)
+      return 'subscriber';
+    return 'refused';
   }
 
   function answerUsers(res: ServerResponse, rest: string, query: URLSearchParams, admin: boolean) {
