@@ -48,7 +48,7 @@ export async function loadRecord(kind: LinkedPostKind, db: Db, key: RecordKey): 
 }
 
 /** The global ids a record moved in from a site of the plugin keeps (migration 0014); null for the others. */
-export interface OriginColumns {
+interface OriginColumns {
   origin_global_id: string | null;
   origin_global_id_lineage: string | null;
 }

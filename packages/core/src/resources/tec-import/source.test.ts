@@ -18,6 +18,7 @@ describe('sourceKey', () => {
     expect(sourceKey('https://example.org/blog/wp-json/tribe/events/v1')).toBe(
       'example.org/blog/wp-json/tribe/events/v1',
     );
+    expect(() => sourceKey('example.org')).toThrow('The source\'s API root is not a URL: "example.org"');
   });
 });
 
@@ -54,6 +55,23 @@ describe('readEvent', () => {
   it('dates an undated draft from its site-zone dates', () => {
     const draft = readEvent(byId(11), 'Europe/Berlin');
     expect([draft.date_utc, draft.modified_utc]).toEqual(['2026-11-25 15:36:56', '2026-11-25 15:36:56']);
+  });
+
+  it('stores no markup in plain-text fields and no link that is not http(s), as from any client', () => {
+    const event = readEvent(
+      {
+        ...byId(145),
+        title: 'Rock <script>alert(1)</script>&#8217;n roll',
+        website: 'javascript:alert(1)',
+        image: { url: 'javascript:alert(1)', id: 3 },
+        cost_details: { ...byId(145).cost_details, currency_symbol: '<b>€</b>', values: ['<i>5</i>'] },
+      },
+      'UTC',
+    );
+    expect(event).toMatchObject({ website: '', image: null, currency_symbol: '€', cost: '[]' });
+    expect(event.title).not.toMatch(/[<>]/);
+    // Entities the plugin answers stay as they were where there is no markup.
+    expect(readEvent({ ...byId(145), title: 'Rock &#8217;n roll' }, 'UTC').title).toBe('Rock &#8217;n roll');
   });
 
   it('refuses a record it cannot store, saying why', () => {

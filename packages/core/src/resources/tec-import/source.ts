@@ -14,6 +14,9 @@
  * - `cost` is the formatted text and `cost_details` the parts: the stored items are read back from the text
  *   (the amounts as written), checked against `cost_details.values`, and the symbol, code and position are the
  *   event's own from `cost_details` ('' when the site's default applied).
+ * - What the service refuses or cleans when a client sends it is cleaned here too (SPEC §10, issue 15): markup
+ *   in plain-text fields (titles, names, address lines, currency signs), links that are not http(s) URLs,
+ *   e-mails that are not addresses. An import is no way around them.
  */
 import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
 import type {
@@ -26,7 +29,9 @@ import type {
 } from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
 import { costValue, parseCost } from '../../text/cost.js';
-import { isPostStatus } from '../posts/fields.js';
+import { plainTitle } from '../../text/html.js';
+import { isImageUrl } from '../images/repository.js';
+import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
 import type { TecRecord } from './types.js';
 
 /** WordPress's date of a record not dated yet. */
@@ -102,6 +107,7 @@ export interface SourceTerm {
  * then the path after `/wp-json`, as WordPress serves both.
  */
 export function sourceKey(apiRoot: string): string {
+  if (!URL.canParse(apiRoot)) throw new TypeError(`The source's API root is not a URL: "${apiRoot}"`);
   const url = new URL(apiRoot);
   const route = url.searchParams.get('rest_route');
   const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
@@ -111,6 +117,22 @@ export function sourceKey(apiRoot: string): string {
 function text(record: TecRecord, key: string): string {
   const value = record[key];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/**
+ * A plain-text field (a title, a name, an address line): as answered, so that entities the plugin answers
+ * (`&#8217;`) stay as they were; with markup, as the service stores what a client sends (`plainTitle`): no
+ * markup reaches a client through an import either (SPEC §10).
+ */
+function plain(record: TecRecord, key: string): string {
+  const value = text(record, key);
+  return /[<>]/.test(value) ? plainTitle(value) : value;
+}
+
+/** A link: an http(s) URL as the service accepts from clients (`isUrlOrEmpty`), else none. */
+function link(record: TecRecord, key: string): string {
+  const value = text(record, key).trim();
+  return isUrlOrEmpty(value) ? value : '';
 }
 
 function flag(record: TecRecord, key: string): number {
@@ -151,7 +173,7 @@ function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, 
 function imageOf(value: unknown): SourceImage | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const image = value as Record<string, unknown>;
-  if (typeof image.url !== 'string' || image.url === '') return null;
+  if (typeof image.url !== 'string' || !isImageUrl(image.url)) return null;
   const number = (v: unknown) =>
     typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : null;
   // The plugin's image has no type of its own; its sizes name theirs (`mime-type`).
@@ -195,7 +217,7 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
     sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
     password: text(record, 'password'),
-    title: text(record, kind === 'event' ? 'title' : kind),
+    title: plain(record, kind === 'event' ? 'title' : kind),
     description: text(record, 'description'),
     excerpt: text(record, 'excerpt'),
     image: imageOf(record.image),
@@ -206,18 +228,21 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
 
 /** The stored cost of an event: its items as written, and its own symbol, code and position. */
 function readCost(record: TecRecord) {
-  const details = (record.cost_details ?? {}) as Record<string, unknown>;
-  const values = Array.isArray(details.values) ? details.values.map(String) : [];
+  const details: TecRecord = { id: 0, ...(record.cost_details as Record<string, unknown> | undefined) };
+  // The plugin's value strings: amounts (`10.20`) or a free word (`free`); anything else is no cost value.
+  const values = (Array.isArray(details.values) ? details.values.map(String) : []).filter((value) =>
+    /^(?:\d+(?:\.\d+)?|\p{L}+)$/u.test(value),
+  );
   // The formatted text holds the amounts as written (`$10,20` for the value `10.20`); its symbol is the
   // site's default when the event has none, so only the amounts are taken from it.
   const fromText = parseCost(text(record, 'cost')).items;
   const agrees =
     fromText.length === values.length && fromText.every((item, index) => costValue(item) === values[index]);
-  const position = text({ id: 0, ...details }, 'currency_position');
+  const position = text(details, 'currency_position');
   return {
     cost: JSON.stringify(agrees ? fromText : values),
-    currency_symbol: text({ id: 0, ...details }, 'currency_symbol'),
-    currency_code: text({ id: 0, ...details }, 'currency_code'),
+    currency_symbol: plain(details, 'currency_symbol'),
+    currency_code: plain(details, 'currency_code'),
     currency_position: position === 'prefix' || position === 'postfix' ? position : '',
   };
 }
@@ -239,7 +264,7 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   const zoneText = text(record, 'timezone') || siteZone;
   const timezone = storedZone(zoneText);
   if (timezone === null) throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
-  const website = text(record, 'website');
+  const website = link(record, 'website');
   const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
   return {
     ...post,
@@ -276,15 +301,15 @@ export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
     ...readPost('venue', record, siteZone),
     kind: 'venue',
     details: {
-      address: text(record, 'address'),
-      city: text(record, 'city'),
-      country: text(record, 'country'),
-      province: text(record, 'province'),
-      state: text(record, 'state'),
-      zip: text(record, 'zip'),
-      phone: text(record, 'phone'),
-      stateprovince: text(record, 'stateprovince'),
-      website: text(record, 'website'),
+      address: plain(record, 'address'),
+      city: plain(record, 'city'),
+      country: plain(record, 'country'),
+      province: plain(record, 'province'),
+      state: plain(record, 'state'),
+      zip: plain(record, 'zip'),
+      phone: plain(record, 'phone'),
+      stateprovince: plain(record, 'stateprovince'),
+      website: link(record, 'website'),
       show_map: flag(record, 'show_map'),
       show_map_link: flag(record, 'show_map_link'),
       geo_lat: coordinate(record.geo_lat),
@@ -297,7 +322,11 @@ export function readOrganizer(record: TecRecord, siteZone: string): SourceOrgani
   return {
     ...readPost('organizer', record, siteZone),
     kind: 'organizer',
-    details: { phone: text(record, 'phone'), website: text(record, 'website'), email: text(record, 'email') },
+    details: {
+      phone: plain(record, 'phone'),
+      website: link(record, 'website'),
+      email: isEmailOrEmpty(text(record, 'email')) ? text(record, 'email').trim() : '',
+    },
   };
 }
 
@@ -310,7 +339,7 @@ export function readTerm(taxonomy: Taxonomy, record: TecRecord): SourceTerm {
     kind: taxonomy,
     sourceId: id,
     slug,
-    name: text(record, 'name'),
+    name: plain(record, 'name'),
     description: text(record, 'description'),
     parentSourceId: taxonomy === 'category' ? (idOf(record.parent) ?? 0) : 0,
   };

@@ -69,8 +69,12 @@ export async function moveTermCounts(
  */
 export async function addToTermCounts(db: Db, delta: ReadonlyMap<number, number>): Promise<void> {
   const byChange = new Map<number, number[]>();
-  for (const [id, change] of delta)
-    if (change !== 0) byChange.set(change, [...(byChange.get(change) ?? []), id]);
+  for (const [id, change] of delta) {
+    if (change === 0) continue;
+    const ids = byChange.get(change);
+    if (ids) ids.push(id);
+    else byChange.set(change, [id]);
+  }
   for (const [change, ids] of [...byChange].sort(([a], [b]) => a - b))
     await db
       .updateTable('terms')
