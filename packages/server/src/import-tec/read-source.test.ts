@@ -100,6 +100,14 @@ describe('readSource', { timeout: 30_000 }, () => {
     );
   });
 
+  it('asks no more at once than its concurrency, however many pages there are', async () => {
+    site = await startFakeTec({ events: 300, faults: { slow: { count: 1000, delayMs: 20 } } });
+    const client = new SourceClient({ concurrency: 2 });
+    const snapshot = await readSource(client, await discoverSource(client, site.url), { store: noPageStore });
+    expect(snapshot.events).toHaveLength(301);
+    expect(site.maxInFlight).toBe(2);
+  });
+
   it('ends a list at a page that the totals say is past the end', async () => {
     site = await startFakeTec({ events: 50 });
     const client = new SourceClient();

@@ -53,6 +53,8 @@ export interface FakeTecServer {
   faults: FakeTecFaults;
   /** Every request as `METHOD path?query`, in order of arrival. */
   requests: string[];
+  /** The most requests the site was answering at once. */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
   const now = options.now ?? new Date('2026-11-25T17:06:28Z');
   const sockets = new Set<Socket>();
   const requests: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   let origin = '';
   let counted = 0;
   const state: { faults: FakeTecFaults; since: number } = { faults: options.faults ?? {}, since: 0 };
@@ -225,6 +229,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', origin);
     requests.push(`${req.method} ${url.pathname}${url.search}`);
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
     const number = ++counted - state.since;
     const faults = state.faults;
     if (faults.dieAfterRequests !== undefined && number > faults.dieAfterRequests)
@@ -281,6 +287,9 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       state.since = counted;
     },
     requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
