@@ -274,7 +274,8 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
 
   it('reports what a dry run would write, and writes nothing', async () => {
     vi.stubEnv('TEC_APP_PASSWORD', PASSWORD);
-    const dry = await importing(site.url, '--dry-run', '--json');
+    const dry = await importing(site.url, '--dry-run', '--json', '--concurrency', '1');
+    expect(site.maxInFlight).toBe(1);
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain(
       'note: TEC_APP_PASSWORD is set but --user is not: reading only what the site shows everyone\n',
