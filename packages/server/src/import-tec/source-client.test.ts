@@ -35,12 +35,12 @@ describe('SourceClient', { timeout: 20_000 }, () => {
 
   it('retries 5xx answers, time-outs and dropped connections', async () => {
     site = await startFakeTec({ faults: { serverErrors: { count: 2, status: 502 } } });
-    const client = new SourceClient({ backoffMs: 5, timeoutMs: 300 });
+    const client = new SourceClient({ backoffMs: 5, timeoutMs: 5000 });
     expect((await client.get(namespace())).status).toBe(200);
     expect(client.requests).toBe(3);
 
-    site.faults = { slow: { count: 1, delayMs: 2000 } };
-    const slow = new SourceClient({ backoffMs: 5, timeoutMs: 300 });
+    site.faults = { slow: { count: 1, delayMs: 4000 } };
+    const slow = new SourceClient({ backoffMs: 5, timeoutMs: 1000 });
     expect((await slow.get(namespace())).status).toBe(200);
     expect(slow.requests).toBe(2);
   });
