@@ -8,10 +8,9 @@
  */
 import type { TecRecord } from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
-import type { ReadSourceOptions } from './read-source.js';
+import { ALL_STATUSES, type ReadSourceOptions, WORDPRESS_PAGE_SIZE } from './read-source.js';
 import type { SourceClient } from './source-client.js';
 
-const WORDPRESS_PAGE_SIZE = 100;
 /** More gaps than this and probing them would be a crawl: hidden events are then not read (and said so). */
 export const MAX_PROBED_GAPS = 5_000;
 
@@ -23,7 +22,7 @@ async function wordpressEventIds(
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const query: Record<string, string | number> = { per_page: WORDPRESS_PAGE_SIZE, page, _fields: 'id' };
-    if (client.authenticated) query.status = 'publish,future,draft,pending,private,trash';
+    if (client.authenticated) query.status = ALL_STATUSES;
     const answer = await client.get(routeUrl(source.restRoot, '/wp/v2/tribe_events', query));
     if (answer.status !== 200 || !Array.isArray(answer.json)) return page === 1 ? undefined : ids;
     for (const item of answer.json as { id?: unknown }[]) if (typeof item.id === 'number') ids.push(item.id);

@@ -1,10 +1,10 @@
 /**
  * Reading every record of a site of the plugin through its own lists, page by page: events of every date and
  * (with credentials) every status, venues and organizers whether used or not, categories and tags whether empty
- * or not, the events hidden from listings (`hidden-events.ts`), and the authors of all of them. The plugin's lists take the largest page of 50; the totals come
- * from `X-TEC-TotalPages` (or WordPress's `X-WP-TotalPages`, or the body's `total_pages`). A page past the end
- * answers 404 `*-archive-page-not-found` for events, venues and organizers and an empty 200 for terms: both
- * simply end the list.
+ * or not, the events hidden from listings (`hidden-events.ts`), and the authors of all of them. The plugin's
+ * lists take the largest page of 50; the totals come from `X-TEC-TotalPages` (or WordPress's
+ * `X-WP-TotalPages`, or the body's `total_pages`). A page past the end answers 404 `*-archive-page-not-found`
+ * for events, venues and organizers and an empty 200 for terms: both simply end the list.
  */
 
 import type { TecRecord, TecSnapshot, TecUser } from '@calendar-events/core';
@@ -18,7 +18,7 @@ export type ListName = (typeof LISTS)[number];
 
 /** The plugin caps `per_page` at 50 (ref §3.1, §3.2); WordPress's own lists at 100. */
 export const PLUGIN_PAGE_SIZE = 50;
-const WORDPRESS_PAGE_SIZE = 100;
+export const WORDPRESS_PAGE_SIZE = 100;
 
 /** Every status the plugin registers for its posts, asked for explicitly (`any` would leave out trash). */
 export const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
