@@ -13,7 +13,7 @@ import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { importTecSnapshot } from './service.js';
-import { recordedSnapshot, SOURCE_SITE } from './testdata/snapshot.js';
+import { allCreated, recordedSnapshot, SOURCE_SITE } from './testdata/snapshot.js';
 import type { TecImportReport, TecRecord } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are plain JSON of any shape
@@ -67,13 +67,7 @@ describe.each(dialects)('an imported calendar answers as the plugin did ($name)'
   afterAll(() => close());
 
   it('reports every record created', () => {
-    expect(report.byKind).toEqual({
-      category: { created: 6, updated: 0, unchanged: 0 },
-      tag: { created: 18, updated: 0, unchanged: 0 },
-      venue: { created: 11, updated: 0, unchanged: 0 },
-      organizer: { created: 6, updated: 0, unchanged: 0 },
-      event: { created: 17, updated: 0, unchanged: 0 },
-    });
+    expect(report.byKind).toEqual(allCreated({ category: 6, tag: 18, venue: 11, organizer: 6, event: 17 }));
     expect(report.skipped).toEqual([]);
     expect(report.remapped).toEqual([]);
   });

@@ -12,6 +12,7 @@ import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { importTecSnapshot } from './service.js';
+import { allCreated } from './testdata/snapshot.js';
 import type { TecImportReport, TecSnapshot } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are plain JSON of any shape
@@ -119,13 +120,7 @@ describe.each(dialects)('a round trip through the writer ($name)', (dialect) => 
 
   it('creates every record it read', () => {
     expect(snapshot.events).toHaveLength(10);
-    expect(report.byKind).toEqual({
-      category: { created: 2, updated: 0, unchanged: 0 },
-      tag: { created: 2, updated: 0, unchanged: 0 },
-      venue: { created: 2, updated: 0, unchanged: 0 },
-      organizer: { created: 2, updated: 0, unchanged: 0 },
-      event: { created: 10, updated: 0, unchanged: 0 },
-    });
+    expect(report.byKind).toEqual(allCreated({ category: 2, tag: 2, venue: 2, organizer: 2, event: 10 }));
   });
 
   it('answers every list as the source does', async () => {

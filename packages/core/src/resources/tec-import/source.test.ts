@@ -76,6 +76,9 @@ describe('readEvent', () => {
 
   it('refuses a record it cannot store, saying why', () => {
     expect(() => readEvent({ ...byId(145), timezone: 'Mars/Olympus' }, 'UTC')).toThrow(UnreadableRecord);
+    expect(() => readEvent({ ...byId(146), utc_end_date: '2026-01-01 00:00:00' }, 'UTC')).toThrow(
+      'utc_end_date is before utc_start_date',
+    );
     expect(() => readEvent({ ...byId(145), date: '', date_utc: '' }, 'UTC')).toThrow(
       'neither date nor date_utc is a date',
     );

@@ -266,6 +266,9 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   if (timezone === null) throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
   const website = link(record, 'website');
   const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
+  // The service's lists rely on every event ending at or after its start (SPEC §8: such a write is a 400).
+  if (storedDate(record, 'utc_end_date') < storedDate(record, 'utc_start_date'))
+    throw new UnreadableRecord('utc_end_date is before utc_start_date');
   return {
     ...post,
     kind: 'event',

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TecRecord, TecSnapshot } from '../types.js';
+import type { TecImportCounts, TecKind, TecRecord, TecSnapshot } from '../types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: recorded answers are plain JSON of any shape
 type Json = any;
@@ -156,4 +156,12 @@ export function renumbered(
     if (kind === 'tag') event.tags.forEach(move);
   }
   return next;
+}
+
+/** The report's counts of a run that created these numbers of records of each kind, and nothing else. */
+export function allCreated(created: Record<TecKind, number>): Record<TecKind, TecImportCounts> {
+  const counts = {} as Record<TecKind, TecImportCounts>;
+  for (const [kind, count] of Object.entries(created) as Array<[TecKind, number]>)
+    counts[kind] = { created: count, updated: 0, unchanged: 0 };
+  return counts;
 }
