@@ -4,7 +4,7 @@
  * The folder is removed once an import has finished. A page is written to a temporary file and renamed, so a
  * run killed while writing leaves no half page behind.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -63,7 +63,9 @@ export function directoryPageStore(directory: string): PageStore {
     async write(list, page, content) {
       const target = file(list, page);
       await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
+      // A name of its own for every write: two writes of one page (a run that failed while others were in
+      // flight, and the next) must not rename each other's file away.
+      const temporary = `${target}.${randomUUID()}.tmp`;
       await writeFile(temporary, JSON.stringify(content));
       await rename(temporary, target);
     },

@@ -54,6 +54,9 @@ describe('SourceClient', { timeout: 20_000 }, () => {
       /^http:\/\/127\.0\.0\.1:\d+\/wp-json\/tribe\/events\/v1: connection failed \(\w+\), 3 attempts: giving up$/,
     );
     expect(site.requests).toHaveLength(3);
+    // What comes after is not sent: the site is gone.
+    await expect(client.get(namespace())).rejects.toBe(failure);
+    expect(site.requests).toHaveLength(3);
 
     site.faults = { serverErrors: { count: 10 } };
     const busy = new SourceClient({ backoffMs: 5, attempts: 2 });

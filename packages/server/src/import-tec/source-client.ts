@@ -2,7 +2,8 @@
  * The HTTP side of reading a site of the plugin: every request to the source goes through `SourceClient.get`,
  * which sends the credentials, bounds how many requests run at once, gives each a time limit, and retries what
  * a busy or restarting site answers (429 with its `Retry-After`, 5xx, time-outs, dropped connections) with
- * exponential backoff and jitter, a bounded number of times, before it gives up with one clear line.
+ * exponential backoff and jitter, a bounded number of times, before it gives up with one clear line. Once it
+ * has given up, nothing queued is sent any more: the import has failed, and a gone site is not hammered.
  *
  * p-limit and p-retry (Node ≥ 20, no native parts) do the queueing and the backoff: small, well-kept, and
  * their behaviour is documented; undici's RetryAgent would honour `Retry-After` too, but its current major
@@ -89,6 +90,8 @@ export class SourceClient {
   readonly #authorization: string | undefined;
   /** Requests sent, retries included (for the report). */
   requests = 0;
+  /** Set once a request has used all its attempts: the site is gone, and what is queued is not sent. */
+  #gaveUp: SourceError | undefined;
 
   constructor(options: SourceClientOptions = {}) {
     this.#options = options;
@@ -109,7 +112,10 @@ export class SourceClient {
    * `SourceError`. Callers judge the other statuses (a 404 past the last page is not a failure).
    */
   get(url: string, init: { method?: 'GET' | 'HEAD'; accept?: string } = {}): Promise<SourceAnswer> {
-    return this.#limit(() => this.#withRetries(url, init));
+    return this.#limit(() => {
+      if (this.#gaveUp) throw this.#gaveUp;
+      return this.#withRetries(url, init);
+    });
   }
 
   async #withRetries(url: string, init: { method?: 'GET' | 'HEAD'; accept?: string }) {
@@ -139,10 +145,10 @@ export class SourceClient {
         },
       });
     } catch (error) {
-      if (error instanceof SourceError) throw error;
-      throw new SourceError(
+      this.#gaveUp ??= new SourceError(
         `${shown(url)}: ${describeFailure(error)}, ${attempts} attempt${attempts === 1 ? '' : 's'}: giving up`,
       );
+      throw this.#gaveUp;
     }
   }
 
