@@ -2,7 +2,7 @@
  * The CLI's argument checks: each turns a malformed value into commander's usage error (exit code 2, one line)
  * before any work starts.
  */
-import { normalizeOrigin } from '@calendar-events/core';
+import { isValidTimezone, normaliseTimezone, normalizeOrigin } from '@calendar-events/core';
 import { InvalidArgumentError, Option } from 'commander';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_DATABASE_URL } from './server.js';
@@ -21,12 +21,12 @@ export function integer(min: number, max: number) {
 }
 
 export function timeZone(value: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value;
-  } catch {
-    throw new InvalidArgumentError('It must be an IANA time zone such as Europe/Berlin or UTC.');
-  }
+  // What the service takes as a zone: IANA names, UTC, and WordPress's manual offsets (`UTC+5.5`).
+  if (!isValidTimezone(value))
+    throw new InvalidArgumentError(
+      'It must be an IANA time zone such as Europe/Berlin, UTC, or an offset as WordPress writes it (UTC+5.5).',
+    );
+  return normaliseTimezone(value);
 }
 
 /**

@@ -22,6 +22,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { databaseOption, label, login, UsageError } from './cli-arguments.js';
 import type { CliOutput } from './cli-output.js';
 import { importCommand } from './import-ics.js';
+import { importTecCommand } from './import-tec/command.js';
 import { serveCommand } from './serve-command.js';
 
 export type { CliOutput } from './cli-output.js';
@@ -160,6 +161,7 @@ function buildProgram(output: CliOutput): Command {
     });
 
   const imports = importCommand(program, output, withDatabase);
+  importTecCommand(imports, output, withDatabase);
 
   requireSubcommand(users, 'calendar-events users');
   requireSubcommand(imports, 'calendar-events import');

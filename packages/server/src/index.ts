@@ -24,6 +24,7 @@ export {
   createFastifyApp,
   type HttpApp,
 } from './http-app.js';
+export { type ImportTecOptions, type ImportTecOutput, importTec } from './import-tec/command.js';
 export { createLogger, type LogFormat, type LogLevel, redactUrl } from './logger.js';
 export { DEFAULT_DATABASE_URL, type RunningServer, type StartServerOptions, startServer } from './server.js';
 export {

@@ -20,6 +20,17 @@ export {
   warnPostgresSkipped,
 } from './databases.js';
 export { describeContract } from './describe-contract.js';
+export {
+  DERIVED_IDS,
+  FAKE_TEC_LOGIN,
+  type FakeSiteData,
+  type FakeTecFaults,
+  type FakeTecOptions,
+  type FakeTecServer,
+  type FakeUser,
+  fakeSiteData,
+  startFakeTec,
+} from './fake-tec/index.js';
 export { encodePhpForm } from './form-encoding.js';
 export {
   expandManyWithPython,

@@ -1,0 +1,86 @@
+import { type FakeTecServer, startFakeTec } from '@calendar-events/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { retryAfterMs, SourceClient, SourceError } from './source-client.js';
+
+describe('SourceClient', { timeout: 20_000 }, () => {
+  let site: FakeTecServer | undefined;
+  afterEach(async () => {
+    await site?.close();
+    site = undefined;
+  });
+  const namespace = () => `${site!.restRoot}tribe/events/v1`;
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:10 GMT', Date.parse('2026-01-01T00:00:00Z'))).toBe(10_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it('waits as long as a 429 asks before it retries', async () => {
+    site = await startFakeTec({ faults: { tooManyRequests: { count: 2, retryAfterSeconds: 1 } } });
+    const retries: { attempt: number; waitMs?: number; reason: string }[] = [];
+    const client = new SourceClient({ backoffMs: 10, onRetry: (retry) => retries.push(retry) });
+    const started = performance.now();
+    const answer = await client.get(namespace());
+    expect(answer.status).toBe(200);
+    expect((answer.json as { namespace: string }).namespace).toBe('tribe/events/v1');
+    expect(retries.map(({ attempt, waitMs, reason }) => ({ attempt, waitMs, reason }))).toEqual([
+      { attempt: 1, waitMs: 1000, reason: 'the site answered 429 Too Many Requests' },
+      { attempt: 2, waitMs: 1000, reason: 'the site answered 429 Too Many Requests' },
+    ]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(client.requests).toBe(3);
+  });
+
+  it('retries 5xx answers, time-outs and dropped connections', async () => {
+    site = await startFakeTec({ faults: { serverErrors: { count: 2, status: 502 } } });
+    const client = new SourceClient({ backoffMs: 5, timeoutMs: 5000 });
+    expect((await client.get(namespace())).status).toBe(200);
+    expect(client.requests).toBe(3);
+
+    site.faults = { slow: { count: 1, delayMs: 4000 } };
+    const slow = new SourceClient({ backoffMs: 5, timeoutMs: 1000 });
+    expect((await slow.get(namespace())).status).toBe(200);
+    expect(slow.requests).toBe(2);
+  });
+
+  it('gives up after the last attempt with one line', async () => {
+    site = await startFakeTec({ faults: { dieAfterRequests: 0 } });
+    const client = new SourceClient({ backoffMs: 5, attempts: 3 });
+    const failure = await client.get(namespace()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceError);
+    expect((failure as Error).message).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/wp-json\/tribe\/events\/v1: connection failed \(\w+\), 3 attempts: giving up$/,
+    );
+    expect(site.requests).toHaveLength(3);
+    // What comes after is not sent: the site is gone.
+    await expect(client.get(namespace())).rejects.toBe(failure);
+    expect(site.requests).toHaveLength(3);
+
+    site.faults = { serverErrors: { count: 10 } };
+    const busy = new SourceClient({ backoffMs: 5, attempts: 2 });
+    await expect(busy.get(namespace())).rejects.toThrow(
+      /: the site answered 503 Service Unavailable, 2 attempts: giving up$/,
+    );
+  });
+
+  it('runs no more requests at once than its concurrency', async () => {
+    site = await startFakeTec({ faults: { slow: { count: 100, delayMs: 100 } } });
+    const client = new SourceClient({ concurrency: 2 });
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 6 }, () => client.get(namespace())));
+    // Six requests of 100 ms, two at a time: three rounds.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('sends credentials as HTTP Basic', async () => {
+    site = await startFakeTec({ password: 'abcd efgh' });
+    const good = new SourceClient({ credentials: { user: 'admin', password: 'abcd efgh' } });
+    expect((await good.get(namespace())).status).toBe(200);
+    const bad = new SourceClient({ credentials: { user: 'admin', password: 'wrong' } });
+    const refused = await bad.get(namespace());
+    expect(refused.status).toBe(401);
+    expect((refused.json as { code: string }).code).toBe('incorrect_password');
+  });
+});

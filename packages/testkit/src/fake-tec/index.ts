@@ -1,0 +1,8 @@
+export {
+  FAKE_TEC_LOGIN,
+  type FakeTecFaults,
+  type FakeTecOptions,
+  type FakeTecServer,
+  startFakeTec,
+} from './server.js';
+export { DERIVED_IDS, type FakeSiteData, type FakeUser, fakeSiteData } from './site-data.js';

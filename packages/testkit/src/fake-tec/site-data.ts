@@ -1,0 +1,258 @@
+/**
+ * The records of the fake plugin site, derived from the real plugin's recorded answers
+ * (`testdata/tec-transcripts/`, copied from `reference/tec-transcripts/`): the ten recorded events become a
+ * calendar of `events` events (the first tenth in the past, so that only an explicit `start_date` finds them),
+ * the recorded venues, organizers, categories and tags are kept as they are, and what the recording lacks is
+ * derived in the same shapes: the tags of the second page, a draft, pending, private, future and trashed event
+ * (seen only with credentials), an event hidden from listings (readable by id only), a category hierarchy, an empty category and tag, unused venues and organizers.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// biome-ignore lint/suspicious/noExplicitAny: recorded answers are plain JSON of any shape
+export type Json = any;
+
+/** The origin the plugin was recorded at; answers are rewritten to the fake's own origin. */
+export const RECORDED_ORIGIN = 'http://127.0.0.1:8081';
+
+export function recordedBody(name: string): Json {
+  const file = join(import.meta.dirname, '..', 'testdata', 'tec-transcripts', `${name}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')).response.body;
+}
+
+export interface FakeUser {
+  id: number;
+  login: string;
+  slug: string;
+  name: string;
+  /** Whether `/wp/v2/users/<id>` answers without credentials (WordPress: only authors of published posts). */
+  public: boolean;
+}
+
+export interface FakeSiteData {
+  events: Json[];
+  venues: Json[];
+  organizers: Json[];
+  categories: Json[];
+  tags: Json[];
+  users: FakeUser[];
+}
+
+const clone = (value: Json): Json => structuredClone(value);
+
+/** `2026-11-26 14:00:00` moved by whole days, and its `*_details`. */
+function shiftDate(value: string, days: number): string {
+  const moved = new Date(Date.parse(`${value.replace(' ', 'T')}Z`) + days * 86_400_000);
+  return moved.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function details(value: string): Json {
+  const [date, time] = value.split(' ') as [string, string];
+  const [year, month, day] = date.split('-');
+  const [hour, minutes, seconds] = time.split(':');
+  return { year, month, day, hour, minutes, seconds };
+}
+
+function setDates(event: Json, days: number): void {
+  for (const key of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date']) {
+    event[key] = shiftDate(event[key], days);
+    event[`${key}_details`] = details(event[key]);
+  }
+}
+
+/** The embedded term shape (ref §2.4a) turned into the list shape of `/categories` and `/tags` (§2.4b). */
+function listTerm(embedded: Json, kind: 'categories' | 'tags'): Json {
+  const term: Json = {
+    id: embedded.id,
+    count: embedded.count,
+    description: embedded.description,
+    name: embedded.name,
+    slug: embedded.slug,
+    taxonomy: embedded.taxonomy,
+  };
+  if (kind === 'categories') term.parent = embedded.parent;
+  term.meta = [];
+  term.url = kind === 'tags' ? `${RECORDED_ORIGIN}/tag/${embedded.slug}/` : '';
+  term.urls = embedded.urls;
+  return term;
+}
+
+/** The embedded shape of a listed term, as events carry it. */
+function embeddedTerm(term: Json): Json {
+  return {
+    name: term.name,
+    slug: term.slug,
+    term_group: 0,
+    term_taxonomy_id: term.id,
+    taxonomy: term.taxonomy,
+    description: term.description,
+    parent: term.parent ?? 0,
+    count: term.count,
+    filter: 'raw',
+    id: term.id,
+    urls: term.urls,
+  };
+}
+
+function category(id: number, name: string, parent: Json | undefined, count: number): Json {
+  const slug = name.toLowerCase();
+  const api = `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/categories`;
+  return {
+    id,
+    count,
+    description: '',
+    name,
+    slug,
+    taxonomy: 'tribe_events_cat',
+    parent: parent?.id ?? 0,
+    meta: [],
+    url: `${RECORDED_ORIGIN}/events/category/${parent ? `${parent.slug}/` : ''}${slug}/`,
+    urls: { self: `${api}/${id}`, collection: api, ...(parent ? { up: `${api}/${parent.id}` } : {}) },
+  };
+}
+
+/** A linked post (venue, organizer) of another status, unused by any event. */
+function unusedPost(
+  template: Json,
+  id: number,
+  name: string,
+  key: 'venue' | 'organizer',
+  status: string,
+): Json {
+  const post = clone(template);
+  post.id = id;
+  post.status = status;
+  post[key] = name;
+  post.slug = name.toLowerCase().replace(/\s+/g, '-');
+  post.url = `${RECORDED_ORIGIN}/${key}/${post.slug}/`;
+  post.global_id = `127.0.0.1?id=${id}`;
+  post.global_id_lineage = [post.global_id];
+  return post;
+}
+
+/** Ids of the derived records, for tests that look for them. */
+export const DERIVED_IDS = {
+  draftEvent: 900,
+  pendingEvent: 901,
+  privateEvent: 902,
+  futureEvent: 903,
+  trashedEvent: 904,
+  unusedVenue: 905,
+  draftVenue: 906,
+  privateOrganizer: 907,
+  hiddenEvent: 908,
+  /** Hidden and trashed: the API answers 403 for it by id, so no reader can get it. */
+  hiddenTrashedEvent: 909,
+  childCategory: 60,
+  grandchildCategory: 61,
+  emptyCategory: 62,
+  emptyTag: 63,
+} as const;
+
+/** The fake site's records: `events` published events (a multiple of 10) plus the derived ones. */
+export function fakeSiteData(events = 100): FakeSiteData {
+  const recordedEvents: Json[] = recordedBody('31-events-list-100-default').events;
+  const venues: Json[] = recordedBody('40-venues-list-100').venues;
+  const organizers: Json[] = recordedBody('41-organizers-list-100').organizers;
+  const categories: Json[] = recordedBody('38-categories-list-100').categories;
+  const tags = new Map<number, Json>(recordedBody('39-tags-list-100').tags.map((tag: Json) => [tag.id, tag]));
+  for (const event of recordedEvents)
+    for (const tag of event.tags) if (!tags.has(tag.id)) tags.set(tag.id, listTerm(tag, 'tags'));
+
+  const music = categories.find((term) => term.slug === 'music');
+  const jazz = category(DERIVED_IDS.childCategory, 'Jazz', music, events / 10);
+  const bebop = category(DERIVED_IDS.grandchildCategory, 'Bebop', jazz, events / 10);
+  categories.push(jazz, bebop, category(DERIVED_IDS.emptyCategory, 'Lectures', undefined, 0));
+  const emptyTag = listTerm(
+    {
+      ...embeddedTerm([...tags.values()][0]),
+      id: DERIVED_IDS.emptyTag,
+      name: 'unused',
+      slug: 'unused',
+      count: 0,
+    },
+    'tags',
+  );
+  emptyTag.urls = {
+    self: `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/tags/${DERIVED_IDS.emptyTag}`,
+    collection: `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/tags`,
+  };
+  tags.set(DERIVED_IDS.emptyTag, emptyTag);
+
+  const calendar: Json[] = [];
+  for (let index = 0; index < events; index++) {
+    const event = clone(recordedEvents[index % recordedEvents.length]);
+    const round = Math.floor(index / recordedEvents.length);
+    const id = 145 + index;
+    const slug = `event-${index + 1}-${event.slug.split('-').slice(2).join('-')}`;
+    Object.assign(event, {
+      id,
+      global_id: `127.0.0.1?id=${id}`,
+      global_id_lineage: [`127.0.0.1?id=${id}`],
+      title: `Event ${index + 1} ${event.title.split(' ').slice(2).join(' ')}`,
+      slug,
+      url: `${RECORDED_ORIGIN}/event/${slug}/`,
+      rest_url: `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/events/${id}`,
+      website: `${RECORDED_ORIGIN}/event/${slug}/`,
+    });
+    // The first round lies a year and more in the past; the others follow week by week.
+    setDates(event, round === 0 ? -400 : (round - 1) * 7);
+    if (index % 10 === 0) event.categories.push(embeddedTerm(index % 20 === 0 ? jazz : bebop));
+    calendar.push(event);
+  }
+
+  const template = recordedBody('30-events-list-edit-context-admin').events[0];
+  const derived = (id: number, status: string, title: string, author = '1'): Json => {
+    const event = clone(template);
+    const slug = status === 'draft' || status === 'pending' ? '' : title.toLowerCase().replace(/\s+/g, '-');
+    Object.assign(event, {
+      id,
+      status,
+      author,
+      title,
+      slug: status === 'trash' ? `${slug}__trashed` : slug,
+      global_id: `127.0.0.1?id=${id}`,
+      global_id_lineage: [`127.0.0.1?id=${id}`],
+      rest_url: `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/events/${id}`,
+      url: `${RECORDED_ORIGIN}/?post_type=tribe_events&p=${id}`,
+      website: `${RECORDED_ORIGIN}/?post_type=tribe_events&p=${id}`,
+    });
+    if (status !== 'draft') {
+      event.date_utc = event.date;
+      event.modified_utc = event.modified;
+    }
+    return event;
+  };
+  const hidden = derived(DERIVED_IDS.hiddenEvent, 'publish', 'Members only');
+  Object.assign(hidden, { hide_from_listings: true, url: `${RECORDED_ORIGIN}/event/members-only/` });
+  const hiddenTrashed = derived(DERIVED_IDS.hiddenTrashedEvent, 'trash', 'Withdrawn members evening');
+  hiddenTrashed.hide_from_listings = true;
+  calendar.push(
+    hidden,
+    hiddenTrashed,
+    derived(DERIVED_IDS.draftEvent, 'draft', 'Draft of a contributor', '4'),
+    derived(DERIVED_IDS.pendingEvent, 'pending', 'Pending review', '4'),
+    derived(DERIVED_IDS.privateEvent, 'private', 'Private rehearsal'),
+    derived(DERIVED_IDS.futureEvent, 'future', 'Scheduled announcement'),
+    derived(DERIVED_IDS.trashedEvent, 'trash', 'Cancelled gala'),
+  );
+
+  venues.push(
+    unusedPost(venues[0], DERIVED_IDS.unusedVenue, 'Unused Hall', 'venue', 'publish'),
+    unusedPost(venues[0], DERIVED_IDS.draftVenue, 'Planned Hall', 'venue', 'draft'),
+  );
+  organizers.push(
+    unusedPost(organizers[0], DERIVED_IDS.privateOrganizer, 'Private Circle', 'organizer', 'private'),
+  );
+  return {
+    events: calendar,
+    venues,
+    organizers,
+    categories,
+    tags: [...tags.values()],
+    users: [
+      { id: 1, login: 'admin', slug: 'admin', name: 'admin', public: true },
+      { id: 4, login: 'contrib', slug: 'contrib', name: 'Casey Contributor', public: false },
+    ],
+  };
+}
