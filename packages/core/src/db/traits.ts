@@ -51,6 +51,12 @@ export interface DialectTraits {
    * value per field, which the client builds and the server parses one by one.
    */
   jsonRecords(json: string, columns: readonly JsonColumn[]): RawBuilder<unknown>;
+  /**
+   * Whether an insert of many rows is cheaper from one JSON parameter (`jsonRecords`) than from bound values:
+   * on PostgreSQL, whose server parses every bound value of a statement; not on SQLite, which runs in process
+   * and binds values faster than it reads JSON (`db/insert-many.ts`).
+   */
+  readonly manyRowsAsJson: boolean;
 }
 
 /** A column of `jsonRecords`: its name (a key of each object) and SQL type. */
@@ -70,6 +76,7 @@ export const sqliteTraits: DialectTraits = {
   substringIndex: 'fts5-trigram',
   flattensExists: false,
   fence: (query) => query,
+  manyRowsAsJson: false,
   jsonRecords: (json, columns) =>
     sql`(select ${sql.join(
       columns.map(([name]) => sql`json_extract(value, ${`$.${name}`}) as ${sql.id(name)}`),
@@ -89,6 +96,7 @@ export const postgresTraits: DialectTraits = {
   substringIndex: 'pg-trgm',
   flattensExists: true,
   fence: (query) => query.offset(0),
+  manyRowsAsJson: true,
   jsonRecords: (json, columns) =>
     sql`json_to_recordset(cast(${json} as json)) as records(${sql.join(
       columns.map(([name, type]) => sql`${sql.id(name)} ${sql.raw(type)}`),

@@ -151,7 +151,8 @@ async function everything(call: ReturnType<typeof api>, host: string): Promise<J
   return result;
 }
 
-describe('the round trip through the API', { timeout: 120_000 }, () => {
+// Served by each adapter (one behaviour everywhere), imported into each database.
+describe.each(['fastify', 'express'] as const)('the round trip through the API served by %s', { timeout: 120_000 }, (adapter) => {
   let folder: string;
   let source: RunningServer;
   let sourceKey: string;
@@ -164,6 +165,7 @@ describe('the round trip through the API', { timeout: 120_000 }, () => {
     sourceKey = await createApiKey(database.kysely, 'admin', 'import');
     await database.destroy();
     source = await startServer({
+      adapter,
       database: url,
       port: 0,
       namespace: NAMESPACE,

@@ -8,12 +8,13 @@
  * Every step is a set-based statement (a few per write whatever the number of occurrences), inside the
  * transaction of the write that called it.
  */
-import { type Expression, sql } from 'kysely';
+import type { Expression } from 'kysely';
 import { DateTime } from 'luxon';
 import type { CalendarConfig } from '../../config.js';
 import { formatUtc } from '../../dates/format.js';
 import { localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
+import { insertMany } from '../../db/insert-many.js';
 import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
 import { invalidParam } from '../../errors/invalid-params.js';
@@ -250,24 +251,10 @@ const OCCURRENCE_COLUMNS: readonly JsonColumn[] = [
   ['original_start_utc', 'text'],
 ];
 
-/** `insert into table (columns) select columns from records`: rows sent as one JSON parameter. */
-async function insertRecords(
-  scope: SeriesScope,
-  table: 'posts' | 'events' | 'event_occurrences',
-  columns: readonly JsonColumn[],
-  records: readonly object[],
-): Promise<number[]> {
-  const names = columns.map(([name]) => sql.id(name));
-  const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(names)})
-    select ${sql.join(names)} from ${scope.database.traits.jsonRecords(JSON.stringify(records), columns)}
-    ${table === 'posts' ? sql`returning id` : sql``}`.execute(scope.db);
-  return rows.map((row) => Number(row.id));
-}
-
 /**
  * The rows of new occurrences: posts with the series' post fields (all alike, so their ids are handed out in
  * date order), events with the series' fields at their dates, and their `event_occurrences` rows. Seven
- * hundred of each for a daily series: each table takes one statement with the rows as one JSON parameter.
+ * hundred of each for a daily series, each table's in one statement or a few (`insertMany`).
  */
 async function insertOccurrences(
   scope: SeriesScope,
@@ -289,16 +276,19 @@ async function insertOccurrences(
     trashed_from: post.trashed_from,
   };
   const ids = (
-    await insertRecords(
-      scope,
+    await insertMany(
+      scope.database,
+      scope.db,
       'posts',
       POST_COLUMNS,
       instants.map(() => postRecord),
+      true,
     )
   ).sort((a, b) => a - b);
   const zone = event.timezone;
-  await insertRecords(
-    scope,
+  await insertMany(
+    scope.database,
+    scope.db,
     'events',
     EVENT_COLUMNS,
     instants.map((instant, index) => {
@@ -317,8 +307,9 @@ async function insertOccurrences(
       };
     }),
   );
-  await insertRecords(
-    scope,
+  await insertMany(
+    scope.database,
+    scope.db,
     'event_occurrences',
     OCCURRENCE_COLUMNS,
     instants.map((instant, index) => ({
