@@ -152,93 +152,97 @@ async function everything(call: ReturnType<typeof api>, host: string): Promise<J
 }
 
 // Served by each adapter (one behaviour everywhere), imported into each database.
-describe.each(['fastify', 'express'] as const)('the round trip through the API served by %s', { timeout: 120_000 }, (adapter) => {
-  let folder: string;
-  let source: RunningServer;
-  let sourceKey: string;
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'tec-round-trip-'));
-    const url = `sqlite:${join(folder, 'source.db')}`;
-    const database = await connectDatabase(url);
-    await database.migrate();
-    await createUser(database.kysely, { login: 'admin', role: 'administrator' });
-    sourceKey = await createApiKey(database.kysely, 'admin', 'import');
-    await database.destroy();
-    source = await startServer({
-      adapter,
-      database: url,
-      port: 0,
-      namespace: NAMESPACE,
-      siteUrl: SITE_URL,
-      rateLimit: false,
-    });
-    await seedSource(api(source, sourceKey));
-  });
-  afterAll(async () => {
-    await source?.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  describe.each(dialects)('into %s', (dialect) => {
-    let target: SharedTestDatabase;
+describe.each(['fastify', 'express'] as const)(
+  'the round trip through the API served by %s',
+  { timeout: 120_000 },
+  (adapter) => {
+    let folder: string;
+    let source: RunningServer;
+    let sourceKey: string;
     beforeAll(async () => {
-      target = await createSharedTestDatabase(dialect, 'tec-round-trip-');
-    });
-    afterAll(async () => {
-      vi.unstubAllEnvs();
-      await target?.close();
-    });
-
-    it('answers every record as the source does, under the same ids', async () => {
-      expect(
-        (
-          await runCli([
-            'users',
-            'add',
-            '--login',
-            'owner',
-            '--role',
-            'administrator',
-            '--database',
-            target.url,
-          ])
-        ).code,
-      ).toBe(0);
-      const key = JSON.parse(
-        (await runCli(['keys', 'create', '--user', 'owner', '--json', '--database', target.url])).stdout,
-      ).key as string;
-      vi.stubEnv('TEC_APP_PASSWORD', sourceKey);
-      const imported = await runCli([
-        'import',
-        'tec',
-        `${source.url}/${NAMESPACE}`,
-        '--user',
-        'admin',
-        '--database',
-        target.url,
-        '--state-dir',
-        join(folder, `state-${dialect}`),
-        '--json',
-      ]);
-      expect(imported.stderr).not.toMatch(/error/);
-      expect(imported.code).toBe(0);
-      expect(JSON.parse(imported.stdout)).toMatchObject({ skipped: [], remapped: [] });
-
-      const copy = await startServer({
-        database: target.url,
+      folder = mkdtempSync(join(tmpdir(), 'tec-round-trip-'));
+      const url = `sqlite:${join(folder, 'source.db')}`;
+      const database = await connectDatabase(url);
+      await database.migrate();
+      await createUser(database.kysely, { login: 'admin', role: 'administrator' });
+      sourceKey = await createApiKey(database.kysely, 'admin', 'import');
+      await database.destroy();
+      source = await startServer({
+        adapter,
+        database: url,
         port: 0,
         namespace: NAMESPACE,
         siteUrl: SITE_URL,
         rateLimit: false,
       });
-      try {
-        const before = await everything(api(source, sourceKey), source.url);
-        const after = await everything(api(copy, key), copy.url);
-        expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-        for (const address of Object.keys(before)) expect(after[address], address).toEqual(before[address]);
-      } finally {
-        await copy.close();
-      }
+      await seedSource(api(source, sourceKey));
     });
-  });
-});
+    afterAll(async () => {
+      await source?.close();
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    describe.each(dialects)('into %s', (dialect) => {
+      let target: SharedTestDatabase;
+      beforeAll(async () => {
+        target = await createSharedTestDatabase(dialect, 'tec-round-trip-');
+      });
+      afterAll(async () => {
+        vi.unstubAllEnvs();
+        await target?.close();
+      });
+
+      it('answers every record as the source does, under the same ids', async () => {
+        expect(
+          (
+            await runCli([
+              'users',
+              'add',
+              '--login',
+              'owner',
+              '--role',
+              'administrator',
+              '--database',
+              target.url,
+            ])
+          ).code,
+        ).toBe(0);
+        const key = JSON.parse(
+          (await runCli(['keys', 'create', '--user', 'owner', '--json', '--database', target.url])).stdout,
+        ).key as string;
+        vi.stubEnv('TEC_APP_PASSWORD', sourceKey);
+        const imported = await runCli([
+          'import',
+          'tec',
+          `${source.url}/${NAMESPACE}`,
+          '--user',
+          'admin',
+          '--database',
+          target.url,
+          '--state-dir',
+          join(folder, `state-${dialect}`),
+          '--json',
+        ]);
+        expect(imported.stderr).not.toMatch(/error/);
+        expect(imported.code).toBe(0);
+        expect(JSON.parse(imported.stdout)).toMatchObject({ skipped: [], remapped: [] });
+
+        const copy = await startServer({
+          database: target.url,
+          port: 0,
+          namespace: NAMESPACE,
+          siteUrl: SITE_URL,
+          rateLimit: false,
+        });
+        try {
+          const before = await everything(api(source, sourceKey), source.url);
+          const after = await everything(api(copy, key), copy.url);
+          expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+          for (const address of Object.keys(before)) expect(after[address], address).toEqual(before[address]);
+        } finally {
+          await copy.close();
+        }
+      });
+    });
+  },
+);
