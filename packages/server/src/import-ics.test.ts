@@ -3,31 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliOutput, main } from './cli.js';
+import { runCli } from './run-cli.js';
 
 const TESTDATA = fileURLToPath(new URL('../../core/src/ical/testdata/', import.meta.url));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(args: string[], extra: Partial<CliOutput> = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const output: CliOutput = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    ...extra,
-  };
-  const code = await main(['node', 'calendar-events', ...args], output);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 /** A calendar of `count` one-hour events, one a day from 2027-01-01. */
 function manyEvents(count: number): string {

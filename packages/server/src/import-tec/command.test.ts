@@ -10,7 +10,7 @@ import {
   testDialects,
 } from '@calendar-events/testkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from './run-cli.js';
+import { addAdministrator, runCli } from '../run-cli.js';
 
 const PASSWORD = 'abcd efgh ijkl mnop';
 const dialects = (await testDialects()).map((dialect) => dialect.name);
@@ -52,16 +52,7 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
     stateDir = mkdtempSync(join(tmpdir(), 'import-tec-state-'));
     site = await startFakeTec({ events: 200, password: PASSWORD });
     vi.stubEnv('TEC_APP_PASSWORD', PASSWORD);
-    const admin = await runCli([
-      'users',
-      'add',
-      '--login',
-      'owner',
-      '--role',
-      'administrator',
-      '--database',
-      shared.url,
-    ]);
+    const admin = await addAdministrator(shared.url);
     expect(admin.code).toBe(0);
   });
   afterEach(async () => {
@@ -172,20 +163,7 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
     shared = await createSharedTestDatabase('sqlite', 'import-tec-');
     stateDir = mkdtempSync(join(tmpdir(), 'import-tec-state-'));
     site = await startFakeTec({ password: PASSWORD });
-    expect(
-      (
-        await runCli([
-          'users',
-          'add',
-          '--login',
-          'owner',
-          '--role',
-          'administrator',
-          '--database',
-          shared.url,
-        ])
-      ).code,
-    ).toBe(0);
+    expect((await addAdministrator(shared.url)).code).toBe(0);
   });
   afterEach(async () => {
     vi.unstubAllEnvs();

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { connectDatabase, createApiKey, createUser } from '@calendar-events/core';
 import { createSharedTestDatabase, type SharedTestDatabase, testDialects } from '@calendar-events/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addAdministrator, runCli } from '../run-cli.js';
 import { type RunningServer, startServer } from '../server.js';
-import { runCli } from './run-cli.js';
 
 const SITE_URL = 'https://events.example.org';
 const NAMESPACE = 'tribe/events/v1';
@@ -193,20 +193,7 @@ describe.each(['fastify', 'express'] as const)(
       });
 
       it('answers every record as the source does, under the same ids', async () => {
-        expect(
-          (
-            await runCli([
-              'users',
-              'add',
-              '--login',
-              'owner',
-              '--role',
-              'administrator',
-              '--database',
-              target.url,
-            ])
-          ).code,
-        ).toBe(0);
+        expect((await addAdministrator(target.url)).code).toBe(0);
         const key = JSON.parse(
           (await runCli(['keys', 'create', '--user', 'owner', '--json', '--database', target.url])).stdout,
         ).key as string;
