@@ -1,6 +1,6 @@
 /**
  * Inserts many rows of one table at once (a series' seven hundred occurrences), by whichever way the database
- * takes them fastest (`DialectTraits.manyRowsAsJson`): PostgreSQL from one JSON parameter, SQLite from bound
+ * takes them fastest (`DialectTraits.jsonRecords`): PostgreSQL from one JSON parameter, SQLite from bound
  * values in statements under its limit of 32,766 parameters.
  */
 import { sql } from 'kysely';
@@ -26,9 +26,10 @@ export async function insertMany(
   if (records.length === 0) return [];
   const names = columns.map(([name]) => sql.id(name));
   const returning = returningIds ? sql`returning id` : sql``;
-  if (database.traits.manyRowsAsJson) {
+  const { jsonRecords } = database.traits;
+  if (jsonRecords) {
     const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(names)})
-      select ${sql.join(names)} from ${database.traits.jsonRecords(JSON.stringify(records), columns)}
+      select ${sql.join(names)} from ${jsonRecords(JSON.stringify(records), columns)}
       ${returning}`.execute(db);
     return rows.map((row) => Number(row.id));
   }

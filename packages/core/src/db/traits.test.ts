@@ -1,6 +1,7 @@
 /**
- * `jsonRecords` hands many rows to a statement as one JSON parameter: both databases must read back exactly
- * the values written, whatever their type, nulls and text that would need quoting included.
+ * `jsonRecords` hands many rows to a statement as one JSON parameter (PostgreSQL; SQLite binds values): the
+ * values come back exactly as written, whatever their type, nulls and text that would need quoting included.
+ * `insertMany` writes them either way.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import type { JsonColumn } from './traits.js';
 
 const dialects = await testDialects();
 
-describe.each(dialects)('jsonRecords ($name)', (dialect) => {
+describe.each(dialects)('many rows at once ($name)', (dialect) => {
   let database: CalendarDatabase;
   let close: () => Promise<void>;
   beforeAll(async () => {
@@ -25,7 +26,16 @@ describe.each(dialects)('jsonRecords ($name)', (dialect) => {
     ['share', 'real'],
   ];
 
+  /** The trait where this database reads many rows from JSON; SQLite, which binds them, has none. */
+  function jsonRecords() {
+    const read = database.traits.jsonRecords;
+    expect(read === undefined).toBe(dialect.name === 'sqlite');
+    return read;
+  }
+
   it('reads back every record, in every type, nulls and awkward text included', async () => {
+    const read = jsonRecords();
+    if (!read) return;
     const records = [
       { n: 1, label: 'it\'s "quoted", \\ and ; -- not code', share: 0.25 },
       { n: 2, label: 'Grüße, 東京, 🎻', share: null },
@@ -33,18 +43,16 @@ describe.each(dialects)('jsonRecords ($name)', (dialect) => {
       { n: 2_147_483_647, label: '', share: -1.5, ignored: 'a key no column names' },
     ];
     const { rows } = await sql<{ n: number | null; label: string | null; share: number | null }>`
-      select n, label, share from ${database.traits.jsonRecords(JSON.stringify(records), columns)}`.execute(
-      database.kysely,
-    );
+      select n, label, share from ${read(JSON.stringify(records), columns)}`.execute(database.kysely);
     expect(rows.map((row) => ({ ...row, share: row.share === null ? null : Number(row.share) }))).toEqual(
       records.map(({ n, label, share }) => ({ n, label, share })),
     );
   });
 
   it('reads an empty array as no rows', async () => {
-    const { rows } = await sql`select n from ${database.traits.jsonRecords('[]', columns)}`.execute(
-      database.kysely,
-    );
+    const read = jsonRecords();
+    if (!read) return;
+    const { rows } = await sql`select n from ${read('[]', columns)}`.execute(database.kysely);
     expect(rows).toEqual([]);
   });
 

@@ -46,17 +46,12 @@ export interface DialectTraits {
   /** Fences a subquery (`offset 0`) where `flattensExists`; returns it as it is elsewhere. */
   fence<Q extends { offset(count: number): Q }>(query: Q): Q;
   /**
-   * A JSON array of objects as a table named `records` with these columns (a FROM item): many rows sent as
-   * one parameter, which both databases read in C (`json_each`, `json_to_recordset`), instead of a bound
-   * value per field, which the client builds and the server parses one by one.
+   * Where many rows of an insert are cheaper sent as one JSON parameter than as a bound value per field (on
+   * PostgreSQL, whose server parses every bound value of a statement): the JSON array of objects as a table
+   * named `records` with these columns (a FROM item). Absent on SQLite, which runs in process and binds values
+   * faster than it reads JSON (`db/insert-many.ts`).
    */
-  jsonRecords(json: string, columns: readonly JsonColumn[]): RawBuilder<unknown>;
-  /**
-   * Whether an insert of many rows is cheaper from one JSON parameter (`jsonRecords`) than from bound values:
-   * on PostgreSQL, whose server parses every bound value of a statement; not on SQLite, which runs in process
-   * and binds values faster than it reads JSON (`db/insert-many.ts`).
-   */
-  readonly manyRowsAsJson: boolean;
+  jsonRecords?(json: string, columns: readonly JsonColumn[]): RawBuilder<unknown>;
 }
 
 /** A column of `jsonRecords`: its name (a key of each object) and SQL type. */
@@ -76,11 +71,6 @@ export const sqliteTraits: DialectTraits = {
   substringIndex: 'fts5-trigram',
   flattensExists: false,
   fence: (query) => query,
-  manyRowsAsJson: false,
-  jsonRecords: (json, columns) =>
-    sql`(select ${sql.join(
-      columns.map(([name]) => sql`json_extract(value, ${`$.${name}`}) as ${sql.id(name)}`),
-    )} from json_each(${json})) as records`,
 };
 
 export const postgresTraits: DialectTraits = {
@@ -96,7 +86,6 @@ export const postgresTraits: DialectTraits = {
   substringIndex: 'pg-trgm',
   flattensExists: true,
   fence: (query) => query.offset(0),
-  manyRowsAsJson: true,
   jsonRecords: (json, columns) =>
     sql`json_to_recordset(cast(${json} as json)) as records(${sql.join(
       columns.map(([name, type]) => sql`${sql.id(name)} ${sql.raw(type)}`),

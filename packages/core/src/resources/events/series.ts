@@ -25,7 +25,7 @@ import type { SeriesScope } from './series-repository.js';
 
 export type { SeriesScope };
 
-/** Rows per insert statement: SQLite allows 32,766 bound values, and a posts row binds ten. */
+/** Ids per `in (…)` list of a delete, within SQLite's 32,766 bound values. */
 const CHUNK = 500;
 
 /** The instant the horizon stands at for a clock reading. */
