@@ -59,10 +59,11 @@ export interface EventsTable {
   venue_id: number | null;
   parent_id: number | null;
   /**
-   * The event whose `event_search` rows this one's searches read (migration 0013): its series, for an
-   * occurrence that follows it; null when the event has rows of its own.
+   * The series this event follows (migrations 0013, 0015): an occurrence not edited on its own, whose search
+   * rows, terms and organizers are the series' (`event_search`, `event_terms`, `event_organizers` hold none of
+   * its own); null for every other event.
    */
-  search_id: number | null;
+  follows_id: number | null;
   /** The post's status, copied by triggers (migration 0008) so that a list's total reads one index. */
   status: Generated<string>;
 }
@@ -239,7 +240,7 @@ export interface Database {
 
 export type PostRow = Selectable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
-export type EventRow = Omit<Selectable<EventsTable>, 'status' | 'search_id'>;
+export type EventRow = Omit<Selectable<EventsTable>, 'status' | 'follows_id'>;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -771,8 +771,8 @@ export class CalendarGenerator {
     // The series' other occurrences, as reconcileSeries (core, resources/events/series.ts) writes them when
     // the series is created: a post each with the series' post fields (its slug too) and the moment of
     // creation as modification date; the series' event row at the rule's dates, parent_id the series; its
-    // texts, organizers and terms (no search rows: it reads the series', the loader sets `search_id`); and a
-    // row in event_occurrences. Each week keeps the wall
+    // texts (no search rows, organizers or terms: it follows the series, whose rows stand for its own, and the
+    // loader sets `follows_id`); and a row in event_occurrences. Each week keeps the wall
     // time in the event's zone (the UTC instant moves with daylight saving time).
     const wanted = random.chance(0.6) ? random.integer(6, 16) : random.integer(20, 60);
     // Every occurrence before the horizon (an hour to spare for a change of offset), so that no later
@@ -804,25 +804,15 @@ export class CalendarGenerator {
       const occurrenceStartUtc = formatUtc(fastWallTimeToUtcMs(occurrenceStart, zone));
       const occurrenceEndUtc = formatUtc(fastWallTimeToUtcMs(occurrenceEnd, zone));
       rows.posts.push({ id: occurrenceId, ...occurrencePost });
-      const occurrence = eventRows(
-        occurrenceId,
-        {
-          ...event,
-          start_local: formatWallTime(occurrenceStart),
-          end_local: formatWallTime(occurrenceEnd),
-          start_utc: occurrenceStartUtc,
-          end_utc: occurrenceEndUtc,
-          parent_id: id,
-        },
-        {
-          organizers,
-          categories: categories.map((term) => term.id),
-          tags: tags.map((term) => term.id),
-        },
-      );
+      const occurrence = eventRows(occurrenceId, {
+        ...event,
+        start_local: formatWallTime(occurrenceStart),
+        end_local: formatWallTime(occurrenceEnd),
+        start_utc: occurrenceStartUtc,
+        end_utc: occurrenceEndUtc,
+        parent_id: id,
+      });
       rows.events.push(...occurrence.events);
-      rows.event_organizers.push(...occurrence.event_organizers);
-      rows.event_terms.push(...occurrence.event_terms);
       rows.post_texts.push(...texts.map((text) => ({ ...text, post_id: occurrenceId })));
       this.recurrence.event_occurrences.push({
         event_id: occurrenceId,

@@ -216,10 +216,18 @@ export async function loadCalendar(
       }),
     );
   }
-  // As the service keeps them (migration 0013): an occurrence that follows its series reads the series'
-  // search rows, and the generator wrote none of its own.
-  await sql`update events set search_id = parent_id
+  // As the service keeps them (migrations 0013, 0015): an occurrence that follows its series reads the
+  // series' search rows, terms and organizers, and the generator wrote none of its own.
+  await sql`update events set follows_id = parent_id
     where id in (select event_id from event_occurrences where detached = 0)`.execute(db);
+  // Migration 0004 counted each term's published events before the occurrences followed their series: their
+  // share of the series' terms is added now, as the service keeps it (core's terms/counts.ts).
+  const nowUtc = now.toISOString().slice(0, 19).replace('T', ' ');
+  await sql`update terms set event_count = event_count + (select count(*) from events as ee
+    inner join event_terms as ec on ec.event_id = ee.follows_id inner join posts as pc on pc.id = ee.id
+    where ec.term_id = terms.id and (pc.status = 'publish' or (pc.status = 'future' and pc.date_utc <= ${nowUtc})))`.execute(
+    db,
+  );
   if (postgres) {
     // Ids were given explicitly; the sequences must continue after them for the service's inserts.
     for (const table of ['posts', 'terms', 'images'] as const) {

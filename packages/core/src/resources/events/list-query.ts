@@ -16,6 +16,7 @@ import { toList } from '../../route-table/params.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
+import { ownerOfRows, withFollowers } from './follows.js';
 import {
   defaultWindow,
   type EventListParams,
@@ -169,10 +170,13 @@ export async function filterEvents(context: RequestContext, params: EventListPar
       filter.query = filter.query.where(
         'events.id',
         'in',
-        context.db
-          .selectFrom('event_organizers')
-          .select('event_organizers.event_id')
-          .where('event_organizers.organizer_id', 'in', ids),
+        withFollowers(
+          context.db,
+          context.db
+            .selectFrom('event_organizers')
+            .select('event_organizers.event_id')
+            .where('event_organizers.organizer_id', 'in', ids),
+        ),
       );
     echo.push([name, ids.join(',')]);
   }
@@ -264,10 +268,11 @@ async function termConditions(context: RequestContext, params: EventListParams, 
       .selectFrom('event_terms')
       .select('event_terms.event_id')
       .where('event_terms.term_id', 'in', termIds);
-    const ofThisEvent = eventsOfTerms.where('event_terms.event_id', '=', sql.ref<number>('events.id'));
+    // An occurrence that follows its series carries the series' terms (`follows.ts`).
+    const ofThisEvent = eventsOfTerms.where('event_terms.event_id', '=', ownerOfRows());
     filter.query =
       params.venue === undefined
-        ? filter.query.where('events.id', 'in', eventsOfTerms)
+        ? filter.query.where('events.id', 'in', withFollowers(db, eventsOfTerms))
         : filter.query.where((eb) =>
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );

@@ -4,9 +4,9 @@
  * occur in the title, excerpt or description; the three are stored as one body separated by newlines,
  * which no term contains.
  *
- * An occurrence that follows its series has no rows of its own: `events.search_id` names the series, whose
- * rows stand for it (migration 0013), so a daily series does not copy its text into the trigram index seven
- * hundred times. Both searches below read an event's rows through `coalesce(search_id, id)`.
+ * An occurrence that follows its series has no rows of its own: the series' stand for it (`follows.ts`), so a
+ * daily series does not copy its text into the trigram index seven hundred times. Both searches below read an
+ * event's rows through `ownerOfRows`.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -14,6 +14,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { searchRows as eventSearchRows } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
+import { ownerOfRows, withFollowers } from './follows.js';
 
 /** Rewrites the index rows of an event, one per configured language, with the fallback applied. */
 export async function refreshEventSearch(context: RequestContext, eventId: number): Promise<void> {
@@ -26,36 +27,6 @@ export async function refreshEventSearch(context: RequestContext, eventId: numbe
     .execute();
   const rows = eventSearchRows({ id: eventId }, texts, config);
   if (rows.length > 0) await db.insertInto('event_search').values(rows).execute();
-}
-
-/**
- * Gives these events rows of their own where they share their series' (an occurrence becoming an exception):
- * copies of the series' rows, unless the event already wrote its own, and no `search_id` any more.
- */
-export async function ownSearchRows(db: Db, eventIds: readonly number[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  await db
-    .insertInto('event_search')
-    .columns(['event_id', 'language', 'body'])
-    .expression(
-      db
-        .selectFrom('events as e')
-        .innerJoin('event_search as s', 's.event_id', 'e.search_id')
-        .select(['e.id', 's.language', 's.body'])
-        .where('e.id', 'in', eventIds)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(selectFrom('event_search as own').select('own.id').whereRef('own.event_id', '=', 'e.id')),
-          ),
-        ),
-    )
-    .execute();
-  await db
-    .updateTable('events')
-    .set({ search_id: null })
-    .where('id', 'in', eventIds)
-    .where('search_id', 'is not', null)
-    .execute();
 }
 
 /**
@@ -76,21 +47,7 @@ export function matchingEventIds(
   terms: SearchTerms,
   language: string,
 ): Expression<number> {
-  // The matches once (a materialized CTE), then the occurrences that share a matching series' rows: searching
-  // the index a second time for the union's other half cost as much again.
-  return db
-    .with(
-      (cte) => cte('matching').materialized(),
-      () => searchRows(context, db, terms, language, true).select('event_search.event_id'),
-    )
-    .selectFrom('matching')
-    .select('matching.event_id')
-    .unionAll(
-      db
-        .selectFrom('events as sharing')
-        .select('sharing.id as event_id')
-        .where('sharing.search_id', 'in', sql<number>`(select event_id from matching)`),
-    ) as unknown as Expression<number>;
+  return withFollowers(db, searchRows(context, db, terms, language, true).select('event_search.event_id'));
 }
 
 /**
@@ -107,11 +64,7 @@ export function eventMatchesSearch(
 ): Expression<SqlBool> {
   const row = searchRows(context, db, terms, language, false)
     .select(sql<number>`1`.as('one'))
-    .where(
-      sql.ref('event_search.event_id'),
-      '=',
-      sql`coalesce(${sql.ref('events.search_id')}, ${sql.ref('events.id')})`,
-    );
+    .where(sql.ref('event_search.event_id'), '=', ownerOfRows());
   // PostgreSQL's estimate of a trigram match is far too low (99 rows for 10,164 at a million events), so
   // it would read the trigram index after all; fenced, the test stays a test of each event walked.
   const test = context.database.traits.flattensExists ? row.offset(0) : row;

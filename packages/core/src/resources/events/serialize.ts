@@ -28,6 +28,7 @@ import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
+import { ownerOfRows } from './follows.js';
 import type { EventOutput } from './schema.js';
 import { loadRecurrenceInfo } from './series-repository.js';
 
@@ -145,12 +146,14 @@ export async function serializeEvents(
       records.map((r) => r.post.image_id),
     ),
     loadEventTerms(context, ids),
+    // An occurrence that follows its series has the series' organizers (`follows.ts`).
     db
-      .selectFrom('event_organizers')
-      .selectAll()
-      .where('event_id', 'in', ids)
-      .orderBy('event_id')
-      .orderBy('position')
+      .selectFrom('events')
+      .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', ownerOfRows()))
+      .select(['events.id as event_id', 'l.organizer_id', 'l.position'])
+      .where('events.id', 'in', ids)
+      .orderBy('events.id')
+      .orderBy('l.position')
       .execute(),
     loadRecurrenceInfo(db, ids),
   ]);

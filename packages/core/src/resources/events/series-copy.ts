@@ -7,8 +7,8 @@ import type { SeriesScope } from './series-repository.js';
 
 /**
  * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields
- * but the dates, texts, organizers and terms. Set-based: the same few statements for two occurrences or seven
- * hundred. Their search rows are the series' own (`events.search_id`, migration 0013): nothing to copy.
+ * but the dates, and texts. Set-based: the same few statements for two occurrences or seven hundred. Their
+ * search rows, terms and organizers are the series' own (`follows.ts`): nothing to copy.
  */
 export async function copySeriesData(
   scope: SeriesScope,
@@ -27,9 +27,6 @@ export async function copySeriesData(
       .select('o.event_id')
       .where('o.series_id', '=', seriesId)
       .where('o.detached', '=', 0);
-  const clearLinks = async (table: 'event_organizers' | 'event_terms') => {
-    if (keptAttached) await db.deleteFrom(table).where('event_id', 'in', targets()).execute();
-  };
   if (keptAttached) {
     await db
       .updateTable('posts')
@@ -61,7 +58,7 @@ export async function copySeriesData(
         featured: event.featured,
         venue_id: event.venue_id,
         parent_id: seriesId,
-        search_id: seriesId,
+        follows_id: seriesId,
       })
       .where('id', 'in', targets())
       .execute();
@@ -74,26 +71,6 @@ export async function copySeriesData(
       targets()
         .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', seriesId))
         .select(['t.language', 't.title', 't.description', 't.excerpt']),
-    )
-    .execute();
-  await clearLinks('event_organizers');
-  await db
-    .insertInto('event_organizers')
-    .columns(['event_id', 'organizer_id', 'position'])
-    .expression(
-      targets()
-        .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', seriesId))
-        .select(['l.organizer_id', 'l.position']),
-    )
-    .execute();
-  await clearLinks('event_terms');
-  await db
-    .insertInto('event_terms')
-    .columns(['event_id', 'term_id', 'position'])
-    .expression(
-      targets()
-        .innerJoin('event_terms as l', (join) => join.on('l.event_id', '=', seriesId))
-        .select(['l.term_id', 'l.position']),
     )
     .execute();
 }

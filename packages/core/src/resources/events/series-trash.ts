@@ -6,7 +6,7 @@
 import { formatUtc } from '../../dates/format.js';
 import { utcToLocal } from '../../dates/zones.js';
 import { moveTermTallies } from '../terms/repository.js';
-import { ownSearchRows } from './search-index.js';
+import { ownRows } from './follows.js';
 import { occurrencesPerTerm, removeOccurrences, type SeriesScope, seriesLines } from './series.js';
 
 /** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
@@ -55,7 +55,7 @@ export async function excludeOccurrence(
     .set({ detached: 1 })
     .where('event_id', '=', occurrenceId)
     .execute();
-  await ownSearchRows(scope.db, [occurrenceId]);
+  await ownRows(scope.db, [occurrenceId]);
   await setExcluded(scope, occurrence, true);
 }
 

@@ -122,10 +122,11 @@ export async function setRecurrence(
   scope: SeriesScope,
   seriesId: number,
   lines: string[] | null,
+  countedBeforeWrite?: ReadonlyMap<number, number>,
 ): Promise<void> {
   const { db } = scope;
   if (lines === null) {
-    await removeOccurrences(scope, seriesId);
+    await removeOccurrences(scope, seriesId, countedBeforeWrite);
     await db.deleteFrom('event_series').where('event_id', '=', seriesId).execute();
     return;
   }
@@ -147,7 +148,7 @@ export async function setRecurrence(
       .insertInto('event_series')
       .values({ event_id: seriesId, recurrence: JSON.stringify(lines), horizon_utc: horizonUtc })
       .execute();
-  await reconcileSeries(scope, seriesId);
+  await reconcileSeries(scope, seriesId, countedBeforeWrite);
 }
 
 /**
@@ -197,15 +198,17 @@ export async function moveExdatesWithStart(
 }
 
 /** Deletes every occurrence of a series for good (the series stops recurring, or is deleted itself). */
-export async function removeOccurrences(scope: SeriesScope, seriesId: number): Promise<void> {
+export async function removeOccurrences(
+  scope: SeriesScope,
+  seriesId: number,
+  countedBeforeWrite?: ReadonlyMap<number, number>,
+): Promise<void> {
   const { db } = scope;
-  const counted = await occurrencesPerTerm(scope, seriesId);
-  const ids = (await occurrenceIds(db, seriesId, false).execute()).map((row) => row.event_id);
-  for (let i = 0; i < ids.length; i += CHUNK)
-    await db
-      .deleteFrom('posts')
-      .where('id', 'in', ids.slice(i, i + CHUNK))
-      .execute();
+  const counted = countedBeforeWrite ?? (await occurrencesPerTerm(scope, seriesId));
+  await db
+    .deleteFrom('posts')
+    .where('id', 'in', occurrenceIds(db, seriesId, false))
+    .execute();
   await moveTermTallies(db, counted, new Map());
 }
 
@@ -241,7 +244,7 @@ const EVENT_COLUMNS: readonly JsonColumn[] = [
   ['featured', 'integer'],
   ['venue_id', 'integer'],
   ['parent_id', 'integer'],
-  ['search_id', 'integer'],
+  ['follows_id', 'integer'],
   ['status', 'text'],
 ];
 
@@ -301,7 +304,7 @@ async function insertOccurrences(
         start_utc: instant.utc,
         end_utc: localToUtc(endLocal, zone),
         parent_id: seriesId,
-        search_id: seriesId,
+        follows_id: seriesId,
         // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
         status: post.status,
       };
@@ -336,7 +339,11 @@ interface ExistingOccurrence {
  * longer in the rule are deleted, except trashed ones (deleting an occurrence excludes its date; it stays in
  * the trash).
  */
-export async function reconcileSeries(scope: SeriesScope, seriesId: number): Promise<void> {
+export async function reconcileSeries(
+  scope: SeriesScope,
+  seriesId: number,
+  countedBeforeWrite?: ReadonlyMap<number, number>,
+): Promise<void> {
   const { db } = scope;
   const seriesRow = await db
     .selectFrom('event_series')
@@ -363,7 +370,9 @@ export async function reconcileSeries(scope: SeriesScope, seriesId: number): Pro
     .select(['o.event_id', 'o.original_start_utc', 'o.detached', 'p.status', 'p.trashed_from'])
     .where('o.series_id', '=', seriesId)
     .execute();
-  const countedBefore = existing.length > 0 ? await occurrencesPerTerm(scope, seriesId) : new Map();
+  // Occurrences that follow the series changed terms with it: the write that changed them counted them before.
+  const countedBefore =
+    countedBeforeWrite ?? (existing.length > 0 ? await occurrencesPerTerm(scope, seriesId) : new Map());
 
   // Pair the rule's instants with the occurrences that exist: by original start, then by day.
   const byStart = new Map(existing.map((row) => [row.original_start_utc, row]));

@@ -24,12 +24,14 @@ import { eventOrganizerRows, eventRows, postRow } from '../posts/rows.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
+import { ownRows } from './follows.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
-import { ownSearchRows, refreshEventSearch } from './search-index.js';
+import { refreshEventSearch } from './search-index.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
   occurrenceOf,
+  occurrencesPerTerm,
   reconcileSeries,
   seriesLines,
   setRecurrence,
@@ -149,9 +151,16 @@ export async function writeEvent(
 ): Promise<number> {
   const { db, config } = context;
   const nowUtc = formatUtc(context.now);
-  const termsBefore = existing ? await termIdsOfEvent(db, existing.post.id) : [];
   const schedule = resolveSchedule(context, params, existing?.event);
   const occurrence = existing ? await occurrenceOf(db, existing.post.id) : undefined;
+  // An occurrence written on its own becomes an exception: rows of its own first, which its write then changes.
+  if (occurrence && !occurrence.detached) await ownRows(db, [existing!.post.id]);
+  const termsBefore = existing ? await termIdsOfEvent(db, existing.post.id) : [];
+  // A series' occurrences that follow it change terms with it: counted before its terms change.
+  const seriesBefore = existing && !occurrence ? await seriesLines(db, existing.post.id) : undefined;
+  const occurrencesCountedBefore = seriesBefore
+    ? await occurrencesPerTerm(context, existing!.post.id)
+    : undefined;
   const recurrence = recurrenceToWrite(params, occurrence, schedule.timezone, schedule.all_day === 1);
   // A series and its occurrences share the series' slug (their URLs add the date), as the paid edition's.
   const family = occurrence?.seriesId ?? existing?.post.id;
@@ -272,7 +281,10 @@ export async function writeEvent(
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);
-  await writeSeries(context, id, recurrence, occurrence !== undefined, existing?.event);
+  await writeSeries(context, id, recurrence, occurrence, existing?.event, {
+    lines: seriesBefore,
+    counted: occurrencesCountedBefore,
+  });
   return id;
 }
 
@@ -304,8 +316,9 @@ async function writeSeries(
   context: RequestContext,
   id: number,
   recurrence: string[] | null | undefined,
-  isOccurrence: boolean,
+  occurrence: { detached: boolean } | undefined,
   before: EventRow | undefined,
+  seriesBefore: { lines: string[] | undefined; counted: ReadonlyMap<number, number> | undefined },
 ): Promise<void> {
   const { db } = context;
   const updated = before !== undefined;
@@ -315,20 +328,19 @@ async function writeSeries(
       .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
       .where('event_id', '=', id)
       .execute();
-  if (isOccurrence) {
-    await db.updateTable('event_occurrences').set({ detached: 1 }).where('event_id', '=', id).execute();
-    await ownSearchRows(db, [id]);
+  if (occurrence) {
+    if (!occurrence.detached)
+      await db.updateTable('event_occurrences').set({ detached: 1 }).where('event_id', '=', id).execute();
     return;
   }
+  const { lines, counted } = seriesBefore;
   if (recurrence !== undefined) {
-    if (recurrence !== null || (await seriesLines(db, id)) !== undefined)
-      await setRecurrence(context, id, recurrence);
+    if (recurrence !== null || lines !== undefined) await setRecurrence(context, id, recurrence, counted);
     return;
   }
-  const lines = updated ? await seriesLines(db, id) : undefined;
   if (!lines) return;
   await moveExdatesWithStart(context, id, lines, before!);
-  await reconcileSeries(context, id);
+  await reconcileSeries(context, id, counted);
 }
 
 /** Whether another event than the series `family` and its occurrences has the slug. */

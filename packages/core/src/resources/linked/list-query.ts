@@ -10,6 +10,7 @@ import { escapeLike } from '../../db/traits.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { InferParams } from '../../route-table/params.js';
+import { ownerOfRows } from '../events/follows.js';
 import { isTruthy } from '../posts/fields.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { loadPost } from '../posts/repository.js';
@@ -50,7 +51,7 @@ export async function linkedListQuery(
   if (event !== undefined) {
     const record = await loadPost(db, event);
     base = base.where((eb) =>
-      eb.exists(linkedEvents(kind, eb).select('events.id').where('events.id', '=', event)),
+      eb.exists(linkedEvents(kind, eb, 'byOwner').select('events.id').where('events.id', '=', event)),
     );
     if (!record || hidesLinksOf(context, record)) base = base.where(sql<SqlBool>`1 = 0`);
     echo.push(['event', String(event)]);
@@ -72,7 +73,7 @@ export async function linkedListQuery(
     const nowUtc = formatUtc(context.now);
     base = base.where((eb) =>
       eb.exists(
-        linkedEvents(kind, eb)
+        linkedEvents(kind, eb, 'withFollowers')
           .select('events.id')
           .where('events.start_utc', '>=', nowUtc)
           .where('ep.status', 'in', eventStatuses),
@@ -132,16 +133,34 @@ function searchCondition(kind: LinkedPostKind, context: RequestContext, search: 
     );
 }
 
-/** Events linked to this record, as a correlated subquery. */
-function linkedEvents(kind: LinkedPostKind, eb: ExpressionBuilder<Database, 'posts'>) {
-  return kind.type === 'venue'
-    ? eb
-        .selectFrom('events')
-        .innerJoin('posts as ep', 'ep.id', 'events.id')
-        .whereRef('events.venue_id', '=', 'posts.id')
-    : eb
-        .selectFrom('event_organizers')
-        .innerJoin('events', 'events.id', 'event_organizers.event_id')
-        .innerJoin('posts as ep', 'ep.id', 'events.id')
-        .whereRef('event_organizers.organizer_id', '=', 'posts.id');
+/**
+ * Events linked to this record, as a correlated subquery. An organizer's links are its events' own or, for an
+ * occurrence that follows its series, the series' (events/follows.ts): `byOwner` joins an event to the links
+ * of whoever holds its rows (one event asked by id), `withFollowers` adds the occurrences following a linked
+ * series (when their own dates matter), and neither reads the linked events alone (their followers share
+ * their status, so they change no answer about statuses).
+ */
+function linkedEvents(
+  kind: LinkedPostKind,
+  eb: ExpressionBuilder<Database, 'posts'>,
+  followers: 'byOwner' | 'withFollowers' | 'none' = 'none',
+) {
+  if (kind.type === 'venue')
+    return eb
+      .selectFrom('events')
+      .innerJoin('posts as ep', 'ep.id', 'events.id')
+      .whereRef('events.venue_id', '=', 'posts.id');
+  return eb
+    .selectFrom('event_organizers')
+    .innerJoin('events', (join) =>
+      join.on((on) => {
+        const linked = on.ref('event_organizers.event_id');
+        if (followers === 'byOwner') return on(ownerOfRows(), '=', linked);
+        if (followers === 'withFollowers')
+          return on.or([on('events.id', '=', linked), on('events.follows_id', '=', linked)]);
+        return on('events.id', '=', linked);
+      }),
+    )
+    .innerJoin('posts as ep', 'ep.id', 'events.id')
+    .whereRef('event_organizers.organizer_id', '=', 'posts.id');
 }

@@ -7,6 +7,7 @@
 import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
+import { ownerOfRows } from '../events/follows.js';
 import { refreshTermCounts } from '../terms/repository.js';
 
 /** Publishes what is due; resolves with whether it changed anything. */
@@ -37,9 +38,10 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
         .where('status', '=', 'future')
         .execute();
       const terms = await trx
-        .selectFrom('event_terms')
-        .select('term_id')
-        .where('event_id', 'in', ids)
+        .selectFrom('events')
+        .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))
+        .select('event_terms.term_id')
+        .where('events.id', 'in', ids)
         .execute();
       await refreshTermCounts(
         trx,

@@ -5,6 +5,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
+import { ownerOfRows } from '../events/follows.js';
 
 /**
  * An event counts for a term when it is published, or scheduled with a publication date that has passed
@@ -35,7 +36,8 @@ export async function refreshTermCounts(db: Db, termIds: readonly number[], nowU
   await db
     .updateTable('terms')
     .set({
-      event_count: sql<number>`(select count(*) from event_terms as ec inner join posts as pc on pc.id = ec.event_id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
+      // The events carrying it, and the occurrences following a series that carries it (events/follows.ts).
+      event_count: sql<number>`(select count(*) from event_terms as ec inner join events as ee on ee.id = ec.event_id or ee.follows_id = ec.event_id inner join posts as pc on pc.id = ee.id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
     })
     .where('id', 'in', [...new Set(termIds)])
     .execute();
@@ -90,10 +92,11 @@ export async function countedEventsPerTerm(
   nowUtc: string,
 ): Promise<Map<number, number>> {
   const rows = await db
-    .selectFrom('event_terms as et')
-    .innerJoin('posts as p', 'p.id', 'et.event_id')
+    .selectFrom('events as e')
+    .innerJoin('event_terms as et', (join) => join.on('et.event_id', '=', ownerOfRows('e')))
+    .innerJoin('posts as p', 'p.id', 'e.id')
     .select(['et.term_id', (eb) => eb.fn.countAll<number | string>().as('events')])
-    .where('et.event_id', 'in', eventIds)
+    .where('e.id', 'in', eventIds)
     .where(countsAsPublished('p', nowUtc))
     .groupBy('et.term_id')
     .execute();
@@ -115,9 +118,14 @@ export async function moveTermTallies(
   await addToTermCounts(db, delta);
 }
 
-/** The ids of the terms an event carries. */
+/** The ids of the terms an event carries (its series', for an occurrence that follows it). */
 export async function termIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
-  const rows = await db.selectFrom('event_terms').select('term_id').where('event_id', '=', eventId).execute();
+  const rows = await db
+    .selectFrom('events')
+    .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))
+    .select('event_terms.term_id')
+    .where('events.id', '=', eventId)
+    .execute();
   return rows.map((r) => r.term_id);
 }
 

@@ -9,6 +9,7 @@ import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import { ownerOfRows } from '../events/follows.js';
 import { eventTermRows } from '../posts/rows.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {
@@ -196,11 +197,13 @@ export async function loadEventTerms(
   for (const id of ids) out.set(id, { categories: [], tags: [] });
   if (ids.length === 0) return out;
 
+  // An occurrence that follows its series carries the series' terms (events/follows.ts).
   const rows = await termsWithTexts(context)
     .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
-    .select(['event_terms.event_id', ...TERM_RECORD_SELECTION])
-    .where('event_terms.event_id', 'in', ids)
-    .orderBy('event_terms.event_id')
+    .innerJoin('events', (join) => join.on(ownerOfRows(), '=', sql.ref('event_terms.event_id')))
+    .select(['events.id as event_id', ...TERM_RECORD_SELECTION])
+    .where('events.id', 'in', ids)
+    .orderBy('events.id')
     .orderBy('event_terms.position')
     .orderBy('terms.id')
     .execute();

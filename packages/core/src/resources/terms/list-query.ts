@@ -7,6 +7,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { sanitizeSlug } from '../../text/slug.js';
+import { ownerOfRows } from '../events/follows.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import { isNonEmpty, publishedEventCount } from './counts.js';
 import {
@@ -67,7 +68,12 @@ function filteredTerms(context: RequestContext, kind: TaxonomyKind, filter: Term
     filtered = filtered.where(
       'terms.id',
       'in',
-      db.selectFrom('event_terms').select('term_id').where('event_id', '=', filter.eventId),
+      // An occurrence that follows its series carries the series' terms (events/follows.ts).
+      db
+        .selectFrom('events')
+        .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))
+        .select('event_terms.term_id')
+        .where('events.id', '=', filter.eventId),
     );
     if (filter.hidden) filtered = filtered.where(sql<SqlBool>`1 = 0`);
   }

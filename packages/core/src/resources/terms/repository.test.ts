@@ -137,6 +137,32 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Its event row: an event's terms are read through it (an occurrence carries its series' terms).
+    await database.kysely
+      .insertInto('events')
+      .values({
+        id: row.id,
+        start_local: dateUtc,
+        end_local: dateUtc,
+        start_utc: dateUtc,
+        end_utc: dateUtc,
+        timezone: 'UTC',
+        all_day: 0,
+        cost: '[]',
+        currency_symbol: '',
+        currency_code: '',
+        currency_position: '',
+        website: null,
+        show_map: 0,
+        show_map_link: 0,
+        hide_from_listings: 0,
+        sticky: 0,
+        featured: 0,
+        venue_id: null,
+        parent_id: null,
+        follows_id: null,
+      })
+      .execute();
     return row.id;
   }
 
