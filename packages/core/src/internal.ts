@@ -5,6 +5,7 @@
  * `/postgres` subpaths only.
  * @module
  */
+export { insertRowsChunked } from './db/insert-many.js';
 export type { Database as DatabaseSchema } from './db/schema.js';
 export {
   derivedStateProvince,

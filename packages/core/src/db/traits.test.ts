@@ -1,13 +1,14 @@
 /**
  * `jsonRecords` hands many rows to a statement as one JSON parameter (PostgreSQL; SQLite binds values): the
  * values come back exactly as written, whatever their type, nulls and text that would need quoting included.
- * `insertMany` writes them either way.
+ * `insertMany` writes them either way; `insertRowsChunked` binds them, in statements under the databases' limits
+ * of bound parameters, and upserts on a conflict key.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../testkit/src/databases.js';
 import type { CalendarDatabase } from './database.js';
-import { insertMany } from './insert-many.js';
+import { insertMany, insertRowsChunked, MAX_BOUND_PARAMETERS } from './insert-many.js';
 import type { JsonColumn } from './traits.js';
 
 const dialects = await testDialects();
@@ -88,5 +89,48 @@ describe.each(dialects)('many rows at once ($name)', (dialect) => {
     );
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set(ids));
     expect(await insertMany(database, database.kysely, 'images', columns, [])).toEqual([]);
+  });
+
+  it('insertRowsChunked binds more rows than one statement could, and upserts every column but the key', async () => {
+    const row = (id: number, width: number) => ({
+      id,
+      url: `https://chunked.example/${id}.jpg`,
+      width,
+      height: null,
+      mime_type: 'image/png',
+      filesize: id,
+      created_utc: '2026-11-26 10:00:00',
+    });
+    const first = 1_000_000;
+    const count = 12_000;
+    // Seven values a row: more than either database binds to one statement, unless chunked.
+    expect(count * 7).toBeGreaterThan(2 * MAX_BOUND_PARAMETERS);
+    const ids = Array.from({ length: count }, (_, index) => first + index);
+    await insertRowsChunked(
+      database.kysely,
+      'images',
+      ids.map((id) => row(id, 1)),
+    );
+    // The second half again with a new width, and as many new rows: updated in place and inserted.
+    const again = Array.from({ length: count }, (_, index) => first + count / 2 + index);
+    await insertRowsChunked(
+      database.kysely,
+      'images',
+      again.map((id) => row(id, 2)),
+      { conflictKey: ['id'] },
+    );
+    const rows = await database.kysely
+      .selectFrom('images')
+      .select(['id', 'width', 'url'])
+      .where('url', 'like', 'https://chunked.example/%')
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(count * 1.5);
+    expect(rows.map((r) => [r.id, r.width])).toEqual(
+      Array.from({ length: count * 1.5 }, (_, index) => [first + index, index < count / 2 ? 1 : 2]),
+    );
+    // Without a conflict key, a row already there is an error, as a plain insert's.
+    await expect(insertRowsChunked(database.kysely, 'images', [row(first, 3)])).rejects.toThrow();
+    await insertRowsChunked(database.kysely, 'images', []);
   });
 });

@@ -81,6 +81,31 @@ describe('the generated calendar', () => {
     expect(make(0.2).event_series.length).toBeGreaterThan(0);
   });
 
+  it("gives every row of a table the same keys, none undefined (the loader's columns are the first row's)", () => {
+    const generator = new CalendarGenerator({
+      events: 2000,
+      now: new Date('2026-05-01T10:00:00Z'),
+      administratorId: 1,
+      authorIds: [2, 3],
+      seriesShare: 0.2,
+    });
+    const sets = [generator.referenceRows()];
+    while (generator.remainingEvents > 0) sets.push(generator.nextEvents(500));
+    sets.push(generator.recurrenceRows());
+    for (const set of sets)
+      for (const [table, list] of Object.entries(set) as Array<[string, Array<Record<string, unknown>>]>) {
+        const keys = (row: Record<string, unknown>) =>
+          Object.keys(row)
+            .filter((key) => row[key] !== undefined)
+            .join();
+        const first = Object.keys(list[0] ?? {}).join();
+        expect({ table, others: list.filter((row) => keys(row) !== first).length }).toEqual({
+          table,
+          others: 0,
+        });
+      }
+  });
+
   it('answers a generated event by id and by slug', async () => {
     const sample = facts.sampleEvents[0]!;
     const byId = await call('GET', `/calendar/events/v1/events/${sample.id}`);

@@ -4,6 +4,7 @@
  * what makes a million events load in minutes rather than hours.
  */
 import { type CalendarDatabase, createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
+import { insertRowsChunked } from '@calendar-events/core/internal';
 import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
 import type { ProgressOutput } from '../progress.js';
 import { startProgress } from '../progress.js';
@@ -11,8 +12,6 @@ import { CalendarGenerator, type DatasetFacts } from './generate.js';
 import type { RowSet, Schema, TableName } from './schema.js';
 import { FIRST_NAMES, LAST_NAMES } from './vocabulary.js';
 
-/** Bound parameters per statement: under SQLite's 32,766 (and PostgreSQL's 65,535). */
-const MAX_PARAMETERS = 30_000;
 /** Events per transaction: about 10,000 rows with their texts, terms, organizers and search rows. */
 const EVENTS_PER_TRANSACTION = 1000;
 
@@ -50,16 +49,13 @@ export interface LoadedCalendar {
   administratorKey: string;
 }
 
+/**
+ * Each table's rows in statements under the databases' limits of bound parameters (core's own chunked insert,
+ * whose columns are a list's first row's keys: the generator gives every row of a table the same keys).
+ */
 async function insertRows(db: Transaction<Schema>, rows: RowSet): Promise<void> {
   for (const [table, list] of Object.entries(rows) as Array<[TableName, Array<Record<string, unknown>>]>) {
-    if (!list || list.length === 0) continue;
-    const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(list[0]!).length));
-    for (let start = 0; start < list.length; start += perStatement) {
-      await db
-        .insertInto(table)
-        .values(list.slice(start, start + perStatement) as never)
-        .execute();
-    }
+    if (list) await insertRowsChunked(db, table, list);
   }
 }
 

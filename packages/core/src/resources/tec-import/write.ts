@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
+import { insertRowsChunked } from '../../db/insert-many.js';
 import type { Database } from '../../db/schema.js';
 import { addToTermCounts, countsForTerms } from '../terms/counts.js';
 import { chunked, type Planned, type PlannedPost } from './plan.js';
@@ -30,40 +31,8 @@ import type {
   SourceVenue,
 } from './source.js';
 
-/** Bound parameters per statement: under SQLite's 32,766 (and PostgreSQL's 65,535). */
-const MAX_PARAMETERS = 30_000;
-
 type Table = keyof Database | 'term_search' | 'linked_post_search';
 type Row = Record<string, unknown>;
-
-/**
- * Multi-row inserts of `rows` into `table`, in statements of at most MAX_PARAMETERS values; with `key`, an
- * upsert that replaces every other column of a row already there (`on conflict … do update`, both databases).
- */
-async function insertRows(
-  db: Db,
-  table: Table,
-  rows: readonly Row[],
-  key?: readonly string[],
-): Promise<void> {
-  const first = rows[0];
-  if (first === undefined) return;
-  const columns = Object.keys(first);
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-  const updated = columns.filter((column) => !key?.includes(column));
-  for (const part of chunked(rows, perStatement)) {
-    const values = sql.join(part.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
-    const conflict =
-      key && updated.length > 0
-        ? sql` on conflict (${sql.join(key.map((k) => sql.id(k)))}) do update set ${sql.join(
-            updated.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`),
-          )}`
-        : sql``;
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) values ${values}${conflict}`.execute(
-      db,
-    );
-  }
-}
 
 async function deleteWhereIn(db: Db, table: Table, column: string, ids: readonly number[]): Promise<void> {
   for (const part of chunked(ids, 1000))
@@ -97,7 +66,7 @@ async function inBatches<T>(
   }
 }
 
-/** Rows for one table; with `key`, upserted (see `insertRows`). */
+/** Rows for one table; with `key`, upserted (see `insertRowsChunked`). */
 interface RowSet {
   table: Table;
   rows: readonly Row[];
@@ -105,7 +74,7 @@ interface RowSet {
 }
 
 async function writeRowSets(db: Db, sets: readonly RowSet[]): Promise<void> {
-  for (const set of sets) await insertRows(db, set.table, set.rows, set.key);
+  for (const set of sets) await insertRowsChunked(db, set.table, set.rows, { conflictKey: set.key });
 }
 
 /** The origin rows of a batch, written last: a record with its origin row is a record written whole. */
@@ -153,7 +122,7 @@ export async function writeImages(
       filesize: image.filesize,
       created_utc: created,
     }));
-    await insertRows(db, 'images', rows);
+    await insertRowsChunked(db, 'images', rows);
   });
 }
 
