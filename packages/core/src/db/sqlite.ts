@@ -3,18 +3,29 @@ import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect } from 'kysel
 import { syncVersionRead } from './data-version.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import type { Database as Schema } from './schema.js';
+import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteTraits } from './traits.js';
 
 /**
  * Opens an SQLite database: a file in WAL mode, or `:memory:`. Foreign keys are per connection in SQLite,
  * so they are switched on here.
+ *
+ * A file's WAL is checkpointed by a worker thread (sqlite-checkpointer.ts), not by the commits.
+ * `backgroundCheckpoints: false` leaves it to the safety net alone; `{ intervalMs }` sets how often the
+ * worker looks for commits (150 ms).
  */
 export function createSqliteDatabase(
   file = ':memory:',
-  options: { onQuery?: QueryObserver } = {},
+  options: { onQuery?: QueryObserver; backgroundCheckpoints?: false | { intervalMs?: number } } = {},
 ): CalendarDatabase {
   const database = new Database(file);
-  if (file !== ':memory:' && file !== '') database.pragma('journal_mode = WAL');
+  const inFile = file !== ':memory:' && file !== '';
+  if (inFile) {
+    database.pragma('journal_mode = WAL');
+    // A safety net, 10000 pages (~40 MB at 4 KiB): the worker below checkpoints long before, so no commit
+    // runs a checkpoint, unless the worker could not start, died or falls far behind.
+    database.pragma('wal_autocheckpoint = 10000');
+  }
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
@@ -38,7 +49,18 @@ export function createSqliteDatabase(
     }),
     ...(log ? { log } : {}),
   });
-  return wrapDatabase(kysely, sqliteTraits, { dataVersionNow: dataVersion.read });
+  const wrapped = wrapDatabase(kysely, sqliteTraits, { dataVersionNow: dataVersion.read });
+  if (!inFile || options.backgroundCheckpoints === false) return wrapped;
+  const checkpointer = startSqliteCheckpointer(file, options.backgroundCheckpoints ?? {});
+  return {
+    ...wrapped,
+    async destroy() {
+      // The worker's connection closes first, so that the main connection is the last one and, as before,
+      // checkpoints the WAL and deletes it when it closes. Nothing is lost either way: commits are durable.
+      await checkpointer.stop();
+      await wrapped.destroy();
+    },
+  };
 }
 
 /**
