@@ -23,7 +23,9 @@ export function rowsPerStatement(columns: number): number {
 
 /**
  * Inserts `records` (objects holding at least `columns`; other keys are ignored) into `table`; with
- * `returningIds`, resolves with the new rows' ids (in no promised order).
+ * `returningIds`, resolves with the new rows' ids (in no promised order). Columns named in `shared` take that
+ * value in every row: PostgreSQL then gets them once, as parameters, and the JSON document carries only what
+ * differs from row to row (its size was what the insert of a series' events spent most on).
  */
 export async function insertMany(
   database: Pick<CalendarDatabase, 'traits'>,
@@ -31,15 +33,29 @@ export async function insertMany(
   table: keyof Database,
   columns: readonly JsonColumn[],
   records: ReadonlyArray<Readonly<Record<string, unknown>>>,
-  returningIds = false,
+  options: { returningIds?: boolean; shared?: Readonly<Record<string, unknown>> } = {},
 ): Promise<number[]> {
   if (records.length === 0) return [];
+  const shared = options.shared ?? {};
   const names = columns.map(([name]) => sql.id(name));
-  const returning = returningIds ? sql`returning id` : sql``;
+  const returning = options.returningIds ? sql`returning id` : sql``;
   const { jsonRecords } = database.traits;
   if (jsonRecords) {
+    const varying = columns.filter(([name]) => !(name in shared));
+    const values = columns.map(([name, type]) =>
+      name in shared ? sql`cast(${shared[name] ?? null} as ${sql.raw(type)})` : sql.ref(`records.${name}`),
+    );
+    const source =
+      varying.length > 0
+        ? jsonRecords(
+            JSON.stringify(
+              records.map((record) => Object.fromEntries(varying.map(([name]) => [name, record[name]]))),
+            ),
+            varying,
+          )
+        : sql`generate_series(1, ${records.length}) as records`;
     const { rows } = await sql<{ id: number }>`insert into ${sql.table(table)} (${sql.join(names)})
-      select ${sql.join(names)} from ${jsonRecords(JSON.stringify(records), columns)}
+      select ${sql.join(values)} from ${source}
       ${returning}`.execute(db);
     return rows.map((row) => Number(row.id));
   }
@@ -48,9 +64,13 @@ export async function insertMany(
   for (let start = 0; start < records.length; start += perStatement) {
     const rows = records
       .slice(start, start + perStatement)
-      .map((record) => Object.fromEntries(columns.map(([name]) => [name, record[name] ?? null])));
+      .map((record) =>
+        Object.fromEntries(
+          columns.map(([name]) => [name, (name in shared ? shared[name] : record[name]) ?? null]),
+        ),
+      );
     const insert = db.insertInto(table).values(rows as never);
-    if (!returningIds) await insert.execute();
+    if (!options.returningIds) await insert.execute();
     else
       for (const row of await insert.returning(sql<number>`id`.as('id')).execute()) ids.push(Number(row.id));
   }

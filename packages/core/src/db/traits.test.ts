@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../testkit/src/databases.js';
+import { createUser } from '../resources/users/repository.js';
 import type { CalendarDatabase } from './database.js';
 import { insertMany, insertRowsChunked, MAX_BOUND_PARAMETERS } from './insert-many.js';
 import type { JsonColumn } from './traits.js';
@@ -76,7 +77,9 @@ describe.each(dialects)('many rows at once ($name)', (dialect) => {
       ['created_utc', 'text'],
     ];
     // Each row binds six values: SQLite takes these in more than one statement.
-    const ids = await insertMany(database, database.kysely, 'images', columns, records, true);
+    const ids = await insertMany(database, database.kysely, 'images', columns, records, {
+      returningIds: true,
+    });
     expect(ids).toHaveLength(records.length);
     const rows = await database.kysely
       .selectFrom('images')
@@ -89,6 +92,66 @@ describe.each(dialects)('many rows at once ($name)', (dialect) => {
     );
     expect(new Set(rows.map((row) => row.id))).toEqual(new Set(ids));
     expect(await insertMany(database, database.kysely, 'images', columns, [])).toEqual([]);
+  });
+
+  it('insertMany gives shared columns their one value in every row, with or without columns that differ', async () => {
+    const imageColumns: readonly JsonColumn[] = [
+      ['url', 'text'],
+      ['width', 'integer'],
+      ['height', 'integer'],
+      ['mime_type', 'text'],
+      ['created_utc', 'text'],
+    ];
+    const shared = { height: null, mime_type: "image/it's", created_utc: '2026-11-26 11:00:00', width: 7 };
+    const some = await insertMany(
+      database,
+      database.kysely,
+      'images',
+      imageColumns,
+      [{ url: 'https://shared.example/a.png' }, { url: 'https://shared.example/b.png' }],
+      { returningIds: true, shared },
+    );
+    const images = await database.kysely
+      .selectFrom('images')
+      .select(['url', 'width', 'height', 'mime_type', 'created_utc'])
+      .where('id', 'in', some)
+      .orderBy('id')
+      .execute();
+    expect(images).toEqual(
+      ['a', 'b'].map((name) => ({ url: `https://shared.example/${name}.png`, ...shared })),
+    );
+
+    // Every column shared: the rows differ only by their ids.
+    const author = await createUser(database.kysely, { login: 'shared-author', role: 'author' });
+    const post = {
+      type: 'event',
+      status: 'draft',
+      author_id: Number(author.id),
+      slug: 'alike',
+      date_utc: '2026-11-26 11:00:00',
+      modified_utc: '2026-11-26 11:00:00',
+      password: '',
+    };
+    const postColumns: readonly JsonColumn[] = [
+      ['type', 'text'],
+      ['status', 'text'],
+      ['author_id', 'integer'],
+      ['slug', 'text'],
+      ['date_utc', 'text'],
+      ['modified_utc', 'text'],
+      ['password', 'text'],
+    ];
+    const alike = await insertMany(database, database.kysely, 'posts', postColumns, [{}, {}, {}], {
+      returningIds: true,
+      shared: post,
+    });
+    expect(new Set(alike).size).toBe(3);
+    const posts = await database.kysely
+      .selectFrom('posts')
+      .select(['type', 'status', 'author_id', 'slug', 'date_utc', 'modified_utc', 'password'])
+      .where('id', 'in', alike)
+      .execute();
+    expect(posts).toEqual([post, post, post]);
   });
 
   it('insertRowsChunked binds more rows than one statement could, and upserts every column but the key', async () => {

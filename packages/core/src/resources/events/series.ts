@@ -19,7 +19,12 @@ import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
-import { countedEventsPerTerm, moveTermTallies } from '../terms/repository.js';
+import {
+  countedEventsPerTerm,
+  countsForTerms,
+  moveTermTallies,
+  termIdsOfEvent,
+} from '../terms/repository.js';
 import { copySeriesData } from './series-copy.js';
 import type { SeriesScope } from './series-repository.js';
 
@@ -248,6 +253,9 @@ const EVENT_COLUMNS: readonly JsonColumn[] = [
   ['status', 'text'],
 ];
 
+/** The columns of `events` an occurrence does not take from its series. */
+const OCCURRENCE_OWN_COLUMNS = new Set(['id', 'start_local', 'end_local', 'start_utc', 'end_utc']);
+
 const OCCURRENCE_COLUMNS: readonly JsonColumn[] = [
   ['event_id', 'integer'],
   ['series_id', 'integer'],
@@ -267,7 +275,7 @@ async function insertOccurrences(
   instants: ReadonlyArray<{ local: string; utc: string }>,
   duration: number,
 ): Promise<void> {
-  const postRecord = {
+  const postFields = {
     type: 'event',
     status: post.status,
     author_id: post.author_id,
@@ -284,11 +292,18 @@ async function insertOccurrences(
       scope.db,
       'posts',
       POST_COLUMNS,
-      instants.map(() => postRecord),
-      true,
+      instants.map(() => ({})),
+      { returningIds: true, shared: postFields },
     )
   ).sort((a, b) => a - b);
   const zone = event.timezone;
+  // Every field but the id and the dates is the series' own.
+  const eventFields = Object.fromEntries(
+    EVENT_COLUMNS.filter(([name]) => !OCCURRENCE_OWN_COLUMNS.has(name)).map(([name]) => [
+      name,
+      (event as unknown as Record<string, unknown>)[name],
+    ]),
+  );
   await insertMany(
     scope.database,
     scope.db,
@@ -297,29 +312,30 @@ async function insertOccurrences(
     instants.map((instant, index) => {
       const endLocal = addWallSeconds(instant.local, duration);
       return {
-        ...event,
         id: ids[index],
         start_local: instant.local,
         end_local: endLocal,
         start_utc: instant.utc,
         end_utc: localToUtc(endLocal, zone),
+      };
+    }),
+    {
+      shared: {
+        ...eventFields,
         parent_id: seriesId,
         follows_id: seriesId,
         // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
         status: post.status,
-      };
-    }),
+      },
+    },
   );
   await insertMany(
     scope.database,
     scope.db,
     'event_occurrences',
     OCCURRENCE_COLUMNS,
-    instants.map((instant, index) => ({
-      event_id: ids[index],
-      series_id: seriesId,
-      original_start_utc: instant.utc,
-    })),
+    instants.map((instant, index) => ({ event_id: ids[index], original_start_utc: instant.utc })),
+    { shared: { series_id: seriesId } },
   );
 }
 
@@ -448,5 +464,12 @@ export async function reconcileSeries(
   // Rows made just now have the series' post and event fields already, and nothing to delete.
   const keptAttached = pairs.some((pair) => pair.row !== undefined && pair.row.detached === 0);
   await copySeriesData(scope, seriesId, post, event, keptAttached);
-  await moveTermTallies(db, countedBefore, await occurrencesPerTerm(scope, seriesId));
+  // A series' first occurrences all follow it: each counts for the series' terms exactly when the series does.
+  const countedAfter =
+    existing.length > 0
+      ? await occurrencesPerTerm(scope, seriesId)
+      : countsForTerms(post, formatUtc(scope.now))
+        ? new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, fresh.length]))
+        : new Map<number, number>();
+  await moveTermTallies(db, countedBefore, countedAfter);
 }
