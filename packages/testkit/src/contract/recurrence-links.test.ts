@@ -1,14 +1,14 @@
 /**
- * A series' terms and organizers on its occurrences (issue 18). An occurrence that follows its series has none
- * of its own: the series' stand for it (migration 0015), in every list filter, embedded record, term count and
- * linked-post filter, and they change with the series. One edited or deleted on its own keeps, from then on,
- * those it had.
+ * A series' texts, terms and organizers on its occurrences (issue 18). An occurrence that follows its series
+ * has none of its own: the series' stand for it (migration 0015), in every record, list filter, term count and
+ * linked-post filter, in every language, and they change with the series. One edited or deleted on its own
+ * keeps, from then on, those it had.
  */
 import { beforeEach, expect, it } from 'vitest';
 import { describeContract } from '../index.js';
 import type { TestResponse } from '../service.js';
 
-describeContract('recurring events: terms and organizers', (service) => {
+describeContract('recurring events: texts, terms and organizers', (service) => {
   beforeEach(async () => {
     await service().reset();
     service().setNow('2026-11-25T12:00:00Z');
@@ -88,6 +88,15 @@ describeContract('recurring events: terms and organizers', (service) => {
 
     const jazz = (await request('POST', '/categories', { name: 'Jazz' })).json.id as number;
     await request('POST', `/events/${series.id}`, { categories: [jazz], organizer: [bo] });
+
+    // Texts too, in every language: the German title reaches the followers, the exceptions keep theirs.
+    await request('POST', `/events/${series.id}`, { title: 'Dienstagskonzert', multilang_language: 'de' });
+    const german = async (id: number) =>
+      (await service().request('GET', `/de/calendar/events/v1/events/${id}`, { as: 'admin' })).json.title;
+    expect(await german(occurrences[5]!)).toBe('Dienstagskonzert');
+    expect(await german(second)).toBe('Solo recital');
+    expect(await german(third)).toBe('Tuesday concert');
+    expect((await request('GET', `/events/${occurrences[5]}`)).json.title).toBe('Tuesday concert');
 
     const followers = occurrences.slice(3);
     expect(ids(await listed(`categories=${jazz}`))).toEqual([series.id, ...followers]);

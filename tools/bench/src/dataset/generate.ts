@@ -770,8 +770,8 @@ export class CalendarGenerator {
 
     // The series' other occurrences, as reconcileSeries (core, resources/events/series.ts) writes them when
     // the series is created: a post each with the series' post fields (its slug too) and the moment of
-    // creation as modification date; the series' event row at the rule's dates, parent_id the series; its
-    // texts (no search rows, organizers or terms: it follows the series, whose rows stand for its own, and the
+    // creation as modification date; the series' event row at the rule's dates, parent_id the series (no
+    // texts, search rows, organizers or terms: it follows the series, whose rows stand for its own, and the
     // loader sets `follows_id`); and a row in event_occurrences. Each week keeps the wall
     // time in the event's zone (the UTC instant moves with daylight saving time).
     const wanted = random.chance(0.6) ? random.integer(6, 16) : random.integer(20, 60);
@@ -813,7 +813,6 @@ export class CalendarGenerator {
         parent_id: id,
       });
       rows.events.push(...occurrence.events);
-      rows.post_texts.push(...texts.map((text) => ({ ...text, post_id: occurrenceId })));
       this.recurrence.event_occurrences.push({
         event_id: occurrenceId,
         series_id: id,

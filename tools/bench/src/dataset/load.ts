@@ -213,7 +213,7 @@ export async function loadCalendar(
     );
   }
   // As the service keeps them (migrations 0013, 0015): an occurrence that follows its series reads the
-  // series' search rows, terms and organizers, and the generator wrote none of its own.
+  // series' texts, search rows, terms and organizers, and the generator wrote none of its own.
   await sql`update events set follows_id = parent_id
     where id in (select event_id from event_occurrences where detached = 0)`.execute(db);
   // Migration 0004 counted each term's published events before the occurrences followed their series: their

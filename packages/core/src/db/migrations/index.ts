@@ -14,7 +14,7 @@ import { userExternalId } from './0011-user-external-id.js';
 import { recurrence } from './0012-recurrence.js';
 import { occurrenceWrites } from './0013-occurrence-writes.js';
 import { tecOrigins } from './0014-tec-origins.js';
-import { occurrenceLinks } from './0015-occurrence-links.js';
+import { occurrenceRows } from './0015-occurrence-rows.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -33,7 +33,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0012-recurrence': recurrence(traits),
     '0013-occurrence-writes': occurrenceWrites(traits),
     '0014-tec-origins': tecOrigins(traits),
-    '0015-occurrence-links': occurrenceLinks(traits),
+    '0015-occurrence-rows': occurrenceRows(traits),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,13 +1,15 @@
 /**
  * Occurrences that follow their series (migrations 0013, 0015): an occurrence not edited on its own has no
- * search rows, terms or organizers of its own; `events.follows_id` names its series, whose rows stand for its
+ * texts, search rows, terms or organizers of its own; `events.follows_id` names its series, whose rows stand for its
  * own, so that creating a daily series does not copy them seven hundred times. Everything that reads those
  * rows for an event reads them through `ownerOfRows` (the series for a follower, else the event itself), and a
  * filter that finds events by those rows adds the followers of what it found (`withFollowers`).
  */
-import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { languagesFor } from '../../i18n/translations.js';
+import { type PostTexts, pickTexts } from '../posts/repository.js';
 
 /** The event whose search rows, terms and organizers stand for the events row `alias`. */
 export function ownerOfRows(alias = 'events'): RawBuilder<number> {
@@ -41,26 +43,31 @@ export function withFollowers(
 
 /**
  * Gives these events rows of their own where they follow their series (an occurrence becoming an exception,
- * before its own write): copies of the series' search rows, terms and organizers, and no `follows_id` any
- * more. Events that follow nothing are left as they are.
+ * before its own write): copies of the series' texts, search rows, terms and organizers, and no `follows_id`
+ * any more. Events that follow nothing are left as they are.
  */
 export async function ownRows(db: Db, eventIds: readonly number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  // A follower holds no rows of its own; the guards keep a copy from meeting one all the same.
-  const followers = (table: 'event_search' | 'event_terms' | 'event_organizers') =>
+  // A follower holds no rows of its own; the guard keeps a copy from meeting one all the same.
+  const followers = (table: 'event_search' | 'event_terms' | 'event_organizers' | 'post_texts') =>
     db
       .selectFrom('events as e')
       .where('e.id', 'in', eventIds)
       .where('e.follows_id', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom(`${table} as own` as 'event_terms as own')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('own.event_id', '=', 'e.id'),
-          ),
-        ),
+      .where(
+        sql<SqlBool>`not exists (select 1 from ${sql.table(table)} as own where ${sql.ref(
+          table === 'post_texts' ? 'own.post_id' : 'own.event_id',
+        )} = e.id)`,
       );
+  await db
+    .insertInto('post_texts')
+    .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
+    .expression(
+      followers('post_texts')
+        .innerJoin('post_texts as t', 't.post_id', 'e.follows_id')
+        .select(['e.id', 't.language', 't.title', 't.description', 't.excerpt']),
+    )
+    .execute();
   await db
     .insertInto('event_search')
     .columns(['event_id', 'language', 'body'])
@@ -94,4 +101,22 @@ export async function ownRows(db: Db, eventIds: readonly number[]): Promise<void
     .where('id', 'in', eventIds)
     .where('follows_id', 'is not', null)
     .execute();
+}
+
+/** Texts of many events in one query (a follower's are its series'), as `loadTexts` gives a post's. */
+export async function loadEventTexts(
+  db: Db,
+  ids: readonly number[],
+  language: string,
+  defaultLanguage: string,
+): Promise<Map<number, PostTexts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', ownerOfRows()))
+    .select(['events.id as post_id', 't.language', 't.title', 't.description', 't.excerpt'])
+    .where('events.id', 'in', [...new Set(ids)])
+    .where('t.language', 'in', languagesFor(language, defaultLanguage))
+    .execute();
+  return pickTexts(rows, ids, language, defaultLanguage);
 }

@@ -22,13 +22,13 @@ import { organizerKind } from '../organizers/kind.js';
 import type { OrganizerOutput } from '../organizers/schema.js';
 import { postDates } from '../posts/fields.js';
 import { postPermalink } from '../posts/permalink.js';
-import { effectiveStatus, loadTexts } from '../posts/repository.js';
+import { effectiveStatus } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
-import { ownerOfRows } from './follows.js';
+import { loadEventTexts, ownerOfRows } from './follows.js';
 import type { EventOutput } from './schema.js';
 import { loadRecurrenceInfo } from './series-repository.js';
 
@@ -140,7 +140,7 @@ export async function serializeEvents(
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
   const [texts, images, terms, links, recurrence] = await Promise.all([
-    loadTexts(db, ids, context.language, config.defaultLanguage),
+    loadEventTexts(db, ids, context.language, config.defaultLanguage),
     loadImages(
       db,
       records.map((r) => r.post.image_id),

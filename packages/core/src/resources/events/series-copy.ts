@@ -6,8 +6,8 @@ import type { EventRow, PostRow } from '../../db/schema.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**
- * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields, event fields
- * but the dates, and texts. Set-based: the same few statements for two occurrences or seven hundred. Their
+ * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields and event
+ * fields but the dates. Set-based: the same two statements for two occurrences or seven hundred. Their texts,
  * search rows, terms and organizers are the series' own (`follows.ts`): nothing to copy.
  */
 export async function copySeriesData(
@@ -18,7 +18,6 @@ export async function copySeriesData(
     'status' | 'author_id' | 'slug' | 'date_utc' | 'password' | 'image_id' | 'trashed_from'
   >,
   event: Omit<EventRow, 'id'>,
-  keptAttached: boolean,
 ): Promise<void> {
   const { db } = scope;
   const targets = () =>
@@ -27,50 +26,38 @@ export async function copySeriesData(
       .select('o.event_id')
       .where('o.series_id', '=', seriesId)
       .where('o.detached', '=', 0);
-  if (keptAttached) {
-    await db
-      .updateTable('posts')
-      .set({
-        status: post.status,
-        author_id: post.author_id,
-        slug: post.slug,
-        date_utc: post.date_utc,
-        password: post.password,
-        image_id: post.image_id,
-        trashed_from: post.trashed_from,
-      })
-      .where('id', 'in', targets())
-      .execute();
-    await db
-      .updateTable('events')
-      .set({
-        timezone: event.timezone,
-        all_day: event.all_day,
-        cost: event.cost,
-        currency_symbol: event.currency_symbol,
-        currency_code: event.currency_code,
-        currency_position: event.currency_position,
-        website: event.website,
-        show_map: event.show_map,
-        show_map_link: event.show_map_link,
-        hide_from_listings: event.hide_from_listings,
-        sticky: event.sticky,
-        featured: event.featured,
-        venue_id: event.venue_id,
-        parent_id: seriesId,
-        follows_id: seriesId,
-      })
-      .where('id', 'in', targets())
-      .execute();
-    await db.deleteFrom('post_texts').where('post_id', 'in', targets()).execute();
-  }
   await db
-    .insertInto('post_texts')
-    .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
-    .expression(
-      targets()
-        .innerJoin('post_texts as t', (join) => join.on('t.post_id', '=', seriesId))
-        .select(['t.language', 't.title', 't.description', 't.excerpt']),
-    )
+    .updateTable('posts')
+    .set({
+      status: post.status,
+      author_id: post.author_id,
+      slug: post.slug,
+      date_utc: post.date_utc,
+      password: post.password,
+      image_id: post.image_id,
+      trashed_from: post.trashed_from,
+    })
+    .where('id', 'in', targets())
+    .execute();
+  await db
+    .updateTable('events')
+    .set({
+      timezone: event.timezone,
+      all_day: event.all_day,
+      cost: event.cost,
+      currency_symbol: event.currency_symbol,
+      currency_code: event.currency_code,
+      currency_position: event.currency_position,
+      website: event.website,
+      show_map: event.show_map,
+      show_map_link: event.show_map_link,
+      hide_from_listings: event.hide_from_listings,
+      sticky: event.sticky,
+      featured: event.featured,
+      venue_id: event.venue_id,
+      parent_id: seriesId,
+      follows_id: seriesId,
+    })
+    .where('id', 'in', targets())
     .execute();
 }

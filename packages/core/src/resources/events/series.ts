@@ -461,9 +461,9 @@ export async function reconcileSeries(
   const fresh = pairs.filter((pair) => !pair.row).map((pair) => pair.instant);
   if (fresh.length > 0) await insertOccurrences(scope, seriesId, post, event, fresh, duration);
 
-  // Rows made just now have the series' post and event fields already, and nothing to delete.
-  const keptAttached = pairs.some((pair) => pair.row !== undefined && pair.row.detached === 0);
-  await copySeriesData(scope, seriesId, post, event, keptAttached);
+  // Rows made just now have the series' post and event fields already.
+  if (pairs.some((pair) => pair.row !== undefined && pair.row.detached === 0))
+    await copySeriesData(scope, seriesId, post, event);
   // A series' first occurrences all follow it: each counts for the series' terms exactly when the series does.
   const countedAfter =
     existing.length > 0

@@ -4,8 +4,9 @@
  * transaction for writes).
  */
 
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
+import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/schema.js';
 import { languagesFor, pickTranslation } from '../../i18n/translations.js';
 import { uniqueSlug } from '../../text/slug.js';
 
@@ -52,15 +53,27 @@ export async function loadTexts(
   language: string,
   defaultLanguage: string,
 ): Promise<Map<number, PostTexts>> {
-  const out = new Map<number, PostTexts>();
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('post_texts')
     .selectAll()
     .where('post_id', 'in', [...new Set(ids)])
     .where('language', 'in', languagesFor(language, defaultLanguage))
     .execute();
-  const byPost = new Map<number, typeof rows>();
+  return pickTexts(rows, ids, language, defaultLanguage);
+}
+
+/** Each of `ids`' texts, picked from its `post_texts` rows in `language` with fallback to the default one. */
+export function pickTexts(
+  rows: ReadonlyArray<
+    Pick<Selectable<PostTextsTable>, 'post_id' | 'language' | (typeof TEXT_FIELDS)[number]>
+  >,
+  ids: readonly number[],
+  language: string,
+  defaultLanguage: string,
+): Map<number, PostTexts> {
+  const out = new Map<number, PostTexts>();
+  const byPost = new Map<number, Array<(typeof rows)[number]>>();
   for (const row of rows) {
     const list = byPost.get(row.post_id) ?? [];
     list.push(row);

@@ -1,6 +1,6 @@
 /**
- * Migration 0015: occurrences that followed their series held copies of its terms and organizers; after it,
- * they hold none and read the series' (`follows_id`, the renamed `search_id`), while exceptions keep theirs.
+ * Migration 0015: occurrences that followed their series held copies of its texts, terms and organizers; after
+ * it, they hold none and read the series' (`follows_id`, the renamed `search_id`), while exceptions keep theirs.
  */
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { termIdsOfEvent } from '../../resources/terms/repository.js';
 
 const dialects = await testDialects();
 
-describe.each(dialects)('migration 0015, occurrence links ($name)', (dialect) => {
+describe.each(dialects)('migration 0015, occurrence rows ($name)', (dialect) => {
   const closing: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const close of closing) await close();
@@ -69,6 +69,9 @@ describe.each(dialects)('migration 0015, occurrence links ($name)', (dialect) =>
         values (${id}, '2026-05-01 10:00:00', '2026-05-01 11:00:00', '2026-05-01 10:00:00', '2026-05-01 11:00:00',
           'UTC', ${id === series ? null : series}, ${searchId})`.execute(db);
       await sql`insert into event_terms (event_id, term_id, position) values (${id}, ${term}, 0)`.execute(db);
+      await sql`insert into post_texts (post_id, language, title) values (${id}, 'en', ${id === exception ? 'Solo' : 'Concert'})`.execute(
+        db,
+      );
       await sql`insert into event_organizers (event_id, organizer_id, position) values (${id}, ${organizer}, 0)`.execute(
         db,
       );
@@ -79,7 +82,7 @@ describe.each(dialects)('migration 0015, occurrence links ($name)', (dialect) =>
         );
     }
 
-    expect(await database.migrate()).toContain('0015-occurrence-links');
+    expect(await database.migrate()).toContain('0015-occurrence-rows');
 
     const { rows: follows } = await sql<{ id: number; follows_id: number | null }>`
       select id, follows_id from events order by id`.execute(db);
@@ -97,6 +100,11 @@ describe.each(dialects)('migration 0015, occurrence links ($name)', (dialect) =>
       );
     expect(await holders('event_terms')).toEqual([series, exception]);
     expect(await holders('event_organizers')).toEqual([series, exception]);
+    const texts = await db.selectFrom('post_texts').select(['post_id', 'title']).orderBy('post_id').execute();
+    expect(texts.map((row) => [Number(row.post_id), row.title])).toEqual([
+      [series, 'Concert'],
+      [exception, 'Solo'],
+    ]);
     for (const id of [series, follower, other, exception])
       expect(await termIdsOfEvent(db, id)).toEqual([term]);
     // The count is the same: the followers still count, through their series.
