@@ -59,11 +59,18 @@ export interface EventsTable {
   venue_id: number | null;
   parent_id: number | null;
   /**
-   * The series this event follows (migrations 0013, 0015): an occurrence not edited on its own, whose search
-   * rows, terms and organizers are the series' (`event_search`, `event_terms`, `event_organizers` hold none of
-   * its own); null for every other event.
+   * The series this event follows (migrations 0013, 0015): an occurrence not edited on its own, whose texts,
+   * search rows, terms and organizers are the series' (`post_texts`, `event_search`, `event_terms`,
+   * `event_organizers` hold none of its own); null for every other event. Always its `series_id` when set.
    */
   follows_id: number | null;
+  /**
+   * The series this event is an occurrence of (migration 0016), other than its first (the series itself);
+   * null for every other event. An occurrence that follows nothing is an exception (edited on its own).
+   */
+  series_id: number | null;
+  /** An occurrence's start as the rule gave it (its RECURRENCE-ID), UTC; null for every other event. */
+  original_start_utc: string | null;
   /** The post's status, copied by triggers (migration 0008) so that a list's total reads one index. */
   status: Generated<string>;
 }
@@ -178,16 +185,6 @@ export interface EventSeriesTable {
   horizon_utc: string;
 }
 
-/** An occurrence of a series other than the first (which is the series event itself). */
-export interface EventOccurrencesTable {
-  event_id: number;
-  series_id: number;
-  /** The start the rule gave it (its RECURRENCE-ID), UTC. */
-  original_start_utc: string;
-  /** 1 once edited on its own: the series' later changes leave it as it is. */
-  detached: Generated<number>;
-}
-
 /** The iCalendar identity an imported event came with. */
 export interface EventIcalTable {
   event_id: number;
@@ -233,14 +230,16 @@ export interface Database {
   data_version: DataVersionTable;
   event_bounds: EventBoundsTable;
   event_series: EventSeriesTable;
-  event_occurrences: EventOccurrencesTable;
   event_ical: EventIcalTable;
   tec_origins: TecOriginsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
-export type EventRow = Omit<Selectable<EventsTable>, 'status' | 'follows_id'>;
+export type EventRow = Omit<
+  Selectable<EventsTable>,
+  'status' | 'follows_id' | 'series_id' | 'original_start_utc'
+>;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -257,10 +257,21 @@ export interface GeneratorOptions {
   seriesShare?: number;
 }
 
+/**
+ * A row of `event_occurrences` as migration 0012 made it: the loader writes these before migration 0016, which
+ * moves them onto the events (`series_id`, `original_start_utc`), as it moves a deployment's.
+ */
+export interface OccurrenceRow {
+  event_id: number;
+  series_id: number;
+  original_start_utc: string;
+  detached: number;
+}
+
 /** The rows that make events a series; written after the migrations that create their tables (0012). */
 export interface RecurrenceRows {
   event_series: Row<'event_series'>[];
-  event_occurrences: Row<'event_occurrences'>[];
+  event_occurrences: OccurrenceRow[];
 }
 
 /** `YYYYMMDDTHHMMSSZ` of an instant. */

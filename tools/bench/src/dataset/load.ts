@@ -28,9 +28,14 @@ export const BASE_MIGRATION = '0002-event-search';
  * make this unnecessary).
  */
 async function migrateToBaseSchema(database: CalendarDatabase): Promise<void> {
+  await migrateUpTo(database, BASE_MIGRATION);
+}
+
+/** Runs the migrations up to `last` only (Kysely's Migrator pointed at it for the duration of the call). */
+async function migrateUpTo(database: CalendarDatabase, last: string): Promise<void> {
   const toLatest = Migrator.prototype.migrateToLatest;
   Migrator.prototype.migrateToLatest = function (this: Migrator) {
-    return this.migrateTo(BASE_MIGRATION);
+    return this.migrateTo(last);
   };
   let applied: string[];
   try {
@@ -38,11 +43,18 @@ async function migrateToBaseSchema(database: CalendarDatabase): Promise<void> {
   } finally {
     Migrator.prototype.migrateToLatest = toLatest;
   }
-  if (applied.at(-1) !== BASE_MIGRATION)
+  if (applied.at(-1) !== last)
     throw new Error(
-      `Expected to migrate up to ${BASE_MIGRATION}, but applied ${applied.join(', ') || 'nothing'} (is the database empty?).`,
+      `Expected to migrate up to ${last}, but applied ${applied.join(', ') || 'nothing'} (is the database empty?).`,
     );
 }
+
+/**
+ * The last migration whose schema the series' rows are written in: `event_occurrences` exists (it became
+ * columns of `events` in 0016) and `events.search_id` names the series a follower reads (`follows_id` since
+ * 0015). The later migrations then move them as they move a deployment's.
+ */
+const RECURRENCE_MIGRATION = '0014-tec-origins';
 
 export interface LoadedCalendar {
   facts: DatasetFacts;
@@ -201,21 +213,27 @@ export async function loadCalendar(
   // Autovacuum would gather statistics within a minute of such a load; gathering them now gives the
   // later migrations' backfills good plans, and the first measurements the same plans as the later ones.
   if (postgres) await sql`analyze`.execute(db);
-  await database.migrate();
+  await migrateUpTo(database, RECURRENCE_MIGRATION);
   // The series' own rows, in tables the migrations just made (their data-version triggers fire: harmless).
   const recurrence = generator.recurrenceRows();
   for (let start = 0; start < recurrence.event_occurrences.length || start === 0; start += 20_000) {
-    await inTransaction(database, (trx) =>
-      insertRows(trx, {
-        ...(start === 0 ? { event_series: recurrence.event_series } : {}),
-        event_occurrences: recurrence.event_occurrences.slice(start, start + 20_000),
-      }),
-    );
+    await inTransaction(database, async (trx) => {
+      if (start === 0) await insertRows(trx, { event_series: recurrence.event_series });
+      // A table of migration 0012 that core's schema no longer names (0016 moves its rows onto the events).
+      await insertRowsChunked(
+        trx,
+        'event_occurrences' as TableName,
+        recurrence.event_occurrences.slice(start, start + 20_000) as unknown as Array<
+          Record<string, unknown>
+        >,
+      );
+    });
   }
-  // As the service keeps them (migrations 0013, 0015): an occurrence that follows its series reads the
-  // series' texts, search rows, terms and organizers, and the generator wrote none of its own.
-  await sql`update events set follows_id = parent_id
+  // As the service kept them then (migration 0013): an occurrence that follows its series reads the series'
+  // texts, search rows, terms and organizers, and the generator wrote none of its own.
+  await sql`update events set search_id = parent_id
     where id in (select event_id from event_occurrences where detached = 0)`.execute(db);
+  await database.migrate();
   // Migration 0004 counted each term's published events before the occurrences followed their series: their
   // share of the series' terms is added now, as the service keeps it (core's terms/counts.ts).
   const nowUtc = now.toISOString().slice(0, 19).replace('T', ' ');
@@ -258,8 +276,8 @@ export async function removeAddedRecords(
 ): Promise<number> {
   const rows = await database.kysely
     .selectFrom('posts')
-    .leftJoin('event_occurrences', 'event_occurrences.event_id', 'posts.id')
-    .select(['posts.id', 'posts.type', 'event_occurrences.series_id'])
+    .leftJoin('events', 'events.id', 'posts.id')
+    .select(['posts.id', 'posts.type', 'events.series_id'])
     .where('posts.id', '>', lastGeneratedPostId)
     .orderBy('posts.id')
     .execute();

@@ -20,7 +20,7 @@ import type { DatasetFacts } from './generate.js';
 import { loadCalendar, removeAddedRecords } from './load.js';
 
 /** Bump when the generator changes what it writes, so that cached calendars are made again. */
-const GENERATOR_VERSION = 5;
+const GENERATOR_VERSION = 6;
 const MAX_AGE_DAYS = 30;
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -187,7 +187,7 @@ async function measure(
       const occurrences = Number(
         (
           await database.kysely
-            .selectFrom('event_occurrences')
+            .selectFrom('events')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('series_id', '=', id)
             .executeTakeFirstOrThrow()

@@ -1,6 +1,7 @@
 /**
- * Migration 0015: occurrences that followed their series held copies of its texts, terms and organizers; after
- * it, they hold none and read the series' (`follows_id`, the renamed `search_id`), while exceptions keep theirs.
+ * Migrations 0015 and 0016: occurrences that followed their series held copies of its texts, terms and
+ * organizers; after them, they hold none and read the series' (`follows_id`, the renamed `search_id`), while
+ * exceptions keep theirs; each occurrence's series and original start are columns of its event.
  */
 import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,17 +83,29 @@ describe.each(dialects)('migration 0015, occurrence rows ($name)', (dialect) => 
         );
     }
 
-    expect(await database.migrate()).toContain('0015-occurrence-rows');
+    expect(await database.migrate()).toEqual(['0015-occurrence-rows', '0016-occurrence-columns']);
 
-    const { rows: follows } = await sql<{ id: number; follows_id: number | null }>`
-      select id, follows_id from events order by id`.execute(db);
+    // Migration 0016 then moved each occurrence's series and original start onto its event.
+    const { rows: follows } = await sql<{
+      id: number;
+      follows_id: number | null;
+      series_id: number | null;
+      original_start_utc: string | null;
+    }>`select id, follows_id, series_id, original_start_utc from events order by id`.execute(db);
+    const orNull = (value: number | null) => (value === null ? null : Number(value));
+    const start = (id: number) => `2026-05-0${id - series + 1} 10:00:00`;
     expect(
-      follows.map((row) => [Number(row.id), row.follows_id === null ? null : Number(row.follows_id)]),
+      follows.map((row) => [
+        Number(row.id),
+        orNull(row.follows_id),
+        orNull(row.series_id),
+        row.original_start_utc,
+      ]),
     ).toEqual([
-      [series, null],
-      [follower, series],
-      [other, series],
-      [exception, null],
+      [series, null, null, null],
+      [follower, series, series, start(follower)],
+      [other, series, series, start(other)],
+      [exception, null, series, start(exception)],
     ]);
     const holders = async (table: 'event_terms' | 'event_organizers') =>
       (await db.selectFrom(table).select('event_id').orderBy('event_id').execute()).map((row) =>

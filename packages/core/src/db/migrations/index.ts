@@ -15,6 +15,7 @@ import { recurrence } from './0012-recurrence.js';
 import { occurrenceWrites } from './0013-occurrence-writes.js';
 import { tecOrigins } from './0014-tec-origins.js';
 import { occurrenceRows } from './0015-occurrence-rows.js';
+import { occurrenceColumns } from './0016-occurrence-columns.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0013-occurrence-writes': occurrenceWrites(traits),
     '0014-tec-origins': tecOrigins(traits),
     '0015-occurrence-rows': occurrenceRows(traits),
+    '0016-occurrence-columns': occurrenceColumns,
   };
   return { getMigrations: async () => migrations };
 }

@@ -37,7 +37,9 @@ export function withFollowers(
       db
         .selectFrom('events as follower')
         .select('follower.id as event_id')
-        .where('follower.follows_id', 'in', sql<number>`(select event_id from owners)`),
+        // A follower follows the series it is an occurrence of: `events_series` finds them (migration 0016).
+        .where('follower.series_id', 'in', sql<number>`(select event_id from owners)`)
+        .where('follower.follows_id', 'is not', null),
     ) as unknown as Expression<number>;
 }
 

@@ -22,10 +22,10 @@ export async function copySeriesData(
   const { db } = scope;
   const targets = () =>
     db
-      .selectFrom('event_occurrences as o')
-      .select('o.event_id')
+      .selectFrom('events as o')
+      .select('o.id')
       .where('o.series_id', '=', seriesId)
-      .where('o.detached', '=', 0);
+      .where('o.follows_id', 'is not', null);
   await db
     .updateTable('posts')
     .set({

@@ -32,10 +32,9 @@ export async function loadRecurrenceInfo(db: Db, ids: readonly number[]): Promis
   const rows = await db
     .selectFrom('events as e')
     .leftJoin('event_series as s', 's.event_id', 'e.id')
-    .leftJoin('event_occurrences as o', 'o.event_id', 'e.id')
-    .select(['e.id', 's.recurrence', 'o.series_id', 'o.original_start_utc', 'o.detached'])
+    .select(['e.id', 's.recurrence', 'e.series_id', 'e.original_start_utc', 'e.follows_id'])
     .where('e.id', 'in', [...new Set(ids)])
-    .where((eb) => eb.or([eb('s.event_id', 'is not', null), eb('o.event_id', 'is not', null)]))
+    .where((eb) => eb.or([eb('s.event_id', 'is not', null), eb('e.series_id', 'is not', null)]))
     .execute();
   for (const row of rows) {
     if (row.recurrence !== null) info.series.set(row.id, JSON.parse(row.recurrence) as string[]);
@@ -43,7 +42,7 @@ export async function loadRecurrenceInfo(db: Db, ids: readonly number[]): Promis
       info.occurrences.set(row.id, {
         seriesId: row.series_id,
         originalStartUtc: row.original_start_utc!,
-        detached: row.detached === 1,
+        detached: row.follows_id === null,
       });
   }
   return info;
@@ -56,10 +55,10 @@ export async function findOccurrence(
   originalStartUtc: string,
 ): Promise<number | undefined> {
   const row = await db
-    .selectFrom('event_occurrences')
-    .select('event_id')
+    .selectFrom('events')
+    .select('id')
     .where('series_id', '=', seriesId)
     .where('original_start_utc', '=', originalStartUtc)
     .executeTakeFirst();
-  return row?.event_id;
+  return row?.id;
 }

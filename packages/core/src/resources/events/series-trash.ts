@@ -50,11 +50,7 @@ export async function excludeOccurrence(
   occurrenceId: number,
   occurrence: { seriesId: number; originalStartUtc: string },
 ): Promise<void> {
-  await scope.db
-    .updateTable('event_occurrences')
-    .set({ detached: 1 })
-    .where('event_id', '=', occurrenceId)
-    .execute();
+  // An exception from now on: rows of its own, following nothing.
   await ownRows(scope.db, [occurrenceId]);
   await setExcluded(scope, occurrence, true);
 }
@@ -78,7 +74,7 @@ export async function trashOccurrences(
 ): Promise<void> {
   const { db } = scope;
   const nowUtc = formatUtc(scope.now);
-  const ids = db.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId);
+  const ids = db.selectFrom('events').select('id').where('series_id', '=', seriesId);
   const countedBefore = await occurrencesPerTerm(scope, seriesId);
   await db
     .updateTable('posts')

@@ -58,18 +58,21 @@ function readRecurrence(lines: readonly string[], zone: string, allDay: boolean)
   }
 }
 
-/** Whether an event is an occurrence (other than the first) of a series: its series and original start. */
+/**
+ * Whether an event is an occurrence (other than the first) of a series: its series and original start, and
+ * whether it is an exception (edited or deleted on its own: it follows nothing any more, migration 0016).
+ */
 export async function occurrenceOf(
   db: Db,
   eventId: number,
 ): Promise<{ seriesId: number; originalStartUtc: string; detached: boolean } | undefined> {
   const row = await db
-    .selectFrom('event_occurrences')
-    .select(['series_id', 'original_start_utc', 'detached'])
-    .where('event_id', '=', eventId)
+    .selectFrom('events')
+    .select(['series_id', 'original_start_utc', 'follows_id'])
+    .where('id', '=', eventId)
     .executeTakeFirst();
-  return row
-    ? { seriesId: row.series_id, originalStartUtc: row.original_start_utc, detached: row.detached === 1 }
+  return row?.series_id != null && row.original_start_utc !== null
+    ? { seriesId: row.series_id, originalStartUtc: row.original_start_utc, detached: row.follows_id === null }
     : undefined;
 }
 
@@ -83,17 +86,15 @@ export async function seriesLines(db: Db, eventId: number): Promise<string[] | u
 }
 
 /** The ids of a series' occurrences (not the series itself), as a subquery. */
-function occurrenceIds(db: Db, seriesId: number, onlyAttached: boolean) {
-  let query = db.selectFrom('event_occurrences').select('event_id').where('series_id', '=', seriesId);
-  if (onlyAttached) query = query.where('detached', '=', 0);
-  return query;
+function occurrenceIds(db: Db, seriesId: number) {
+  return db.selectFrom('events').select('id as event_id').where('series_id', '=', seriesId);
 }
 
 /** Per term, how many of a series' occurrences count for it now (`moveTermTallies` moves the difference). */
 export function occurrencesPerTerm(scope: SeriesScope, seriesId: number): Promise<Map<number, number>> {
   return countedEventsPerTerm(
     scope.db,
-    occurrenceIds(scope.db, seriesId, false) as unknown as Expression<number>,
+    occurrenceIds(scope.db, seriesId) as unknown as Expression<number>,
     formatUtc(scope.now),
   );
 }
@@ -210,10 +211,7 @@ export async function removeOccurrences(
 ): Promise<void> {
   const { db } = scope;
   const counted = countedBeforeWrite ?? (await occurrencesPerTerm(scope, seriesId));
-  await db
-    .deleteFrom('posts')
-    .where('id', 'in', occurrenceIds(db, seriesId, false))
-    .execute();
+  await db.deleteFrom('posts').where('id', 'in', occurrenceIds(db, seriesId)).execute();
   await moveTermTallies(db, counted, new Map());
 }
 
@@ -250,22 +248,25 @@ const EVENT_COLUMNS: readonly JsonColumn[] = [
   ['venue_id', 'integer'],
   ['parent_id', 'integer'],
   ['follows_id', 'integer'],
+  ['series_id', 'integer'],
+  ['original_start_utc', 'text'],
   ['status', 'text'],
 ];
 
 /** The columns of `events` an occurrence does not take from its series. */
-const OCCURRENCE_OWN_COLUMNS = new Set(['id', 'start_local', 'end_local', 'start_utc', 'end_utc']);
-
-const OCCURRENCE_COLUMNS: readonly JsonColumn[] = [
-  ['event_id', 'integer'],
-  ['series_id', 'integer'],
-  ['original_start_utc', 'text'],
-];
+const OCCURRENCE_OWN_COLUMNS = new Set([
+  'id',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'original_start_utc',
+]);
 
 /**
  * The rows of new occurrences: posts with the series' post fields (all alike, so their ids are handed out in
- * date order), events with the series' fields at their dates, and their `event_occurrences` rows. Seven
- * hundred of each for a daily series, each table's in one statement or a few (`insertMany`).
+ * date order), and events with the series' fields at their dates, following the series. Seven hundred of each
+ * for a daily series, each table's in one statement or a few (`insertMany`).
  */
 async function insertOccurrences(
   scope: SeriesScope,
@@ -317,6 +318,7 @@ async function insertOccurrences(
         end_local: endLocal,
         start_utc: instant.utc,
         end_utc: localToUtc(endLocal, zone),
+        original_start_utc: instant.utc,
       };
     }),
     {
@@ -324,18 +326,11 @@ async function insertOccurrences(
         ...eventFields,
         parent_id: seriesId,
         follows_id: seriesId,
+        series_id: seriesId,
         // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
         status: post.status,
       },
     },
-  );
-  await insertMany(
-    scope.database,
-    scope.db,
-    'event_occurrences',
-    OCCURRENCE_COLUMNS,
-    instants.map((instant, index) => ({ event_id: ids[index], original_start_utc: instant.utc })),
-    { shared: { series_id: seriesId } },
   );
 }
 
@@ -380,12 +375,20 @@ export async function reconcileSeries(
     (instant) => instant.utc !== event.start_utc,
   );
   const duration = wallSecondsBetween(event.start_local, event.end_local);
-  const existing: ExistingOccurrence[] = await db
-    .selectFrom('event_occurrences as o')
-    .innerJoin('posts as p', 'p.id', 'o.event_id')
-    .select(['o.event_id', 'o.original_start_utc', 'o.detached', 'p.status', 'p.trashed_from'])
-    .where('o.series_id', '=', seriesId)
-    .execute();
+  const existing: ExistingOccurrence[] = (
+    await db
+      .selectFrom('events as o')
+      .innerJoin('posts as p', 'p.id', 'o.id')
+      .select(['o.id', 'o.original_start_utc', 'o.follows_id', 'p.status', 'p.trashed_from'])
+      .where('o.series_id', '=', seriesId)
+      .execute()
+  ).map((row) => ({
+    event_id: row.id,
+    original_start_utc: row.original_start_utc!,
+    detached: row.follows_id === null ? 1 : 0,
+    status: row.status,
+    trashed_from: row.trashed_from,
+  }));
   // Occurrences that follow the series changed terms with it: the write that changed them counted them before.
   const countedBefore =
     countedBeforeWrite ?? (existing.length > 0 ? await occurrencesPerTerm(scope, seriesId) : new Map());
@@ -426,9 +429,9 @@ export async function reconcileSeries(
     if (!row) continue;
     if (row.original_start_utc !== instant.utc)
       await db
-        .updateTable('event_occurrences')
+        .updateTable('events')
         .set({ original_start_utc: instant.utc })
-        .where('event_id', '=', row.event_id)
+        .where('id', '=', row.event_id)
         .execute();
     if (row.detached === 1 && row.status === 'trash' && post.status !== 'trash' && row.trashed_from)
       await db

@@ -281,7 +281,7 @@ export async function writeEvent(
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);
-  await writeSeries(context, id, recurrence, occurrence, existing?.event, {
+  await writeSeries(context, id, recurrence, occurrence !== undefined, existing?.event, {
     lines: seriesBefore,
     counted: occurrencesCountedBefore,
   });
@@ -316,7 +316,7 @@ async function writeSeries(
   context: RequestContext,
   id: number,
   recurrence: string[] | null | undefined,
-  occurrence: { detached: boolean } | undefined,
+  isOccurrence: boolean,
   before: EventRow | undefined,
   seriesBefore: { lines: string[] | undefined; counted: ReadonlyMap<number, number> | undefined },
 ): Promise<void> {
@@ -328,11 +328,8 @@ async function writeSeries(
       .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
       .where('event_id', '=', id)
       .execute();
-  if (occurrence) {
-    if (!occurrence.detached)
-      await db.updateTable('event_occurrences').set({ detached: 1 }).where('event_id', '=', id).execute();
-    return;
-  }
+  // An occurrence written on its own is an exception already (it got rows of its own before its write).
+  if (isOccurrence) return;
   const { lines, counted } = seriesBefore;
   if (recurrence !== undefined) {
     if (recurrence !== null || lines !== undefined) await setRecurrence(context, id, recurrence, counted);

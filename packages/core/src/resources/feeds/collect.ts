@@ -77,10 +77,11 @@ export async function feedEvents(
     seriesIds.length === 0
       ? []
       : await db
-          .selectFrom('event_occurrences')
-          .select(['event_id', 'series_id', 'original_start_utc'])
+          .selectFrom('events')
+          .select(['id as event_id', 'series_id', 'original_start_utc'])
           .where('series_id', 'in', seriesIds)
-          .where('detached', '=', 1)
+          // Exceptions: occurrences that follow their series no more.
+          .where('follows_id', 'is', null)
           .orderBy('original_start_utc')
           .execute();
   const allIds = [...heads, ...exceptionRows.map((row) => row.event_id)];
@@ -158,10 +159,10 @@ export async function feedEvents(
       if (exception && byId.get(row.event_id)?.record.event.hide_from_listings !== 1)
         exceptions.push({
           ...exception,
-          recurrenceId: { startUtc: row.original_start_utc, timezone: head.timezone, allDay: head.allDay },
+          recurrenceId: { startUtc: row.original_start_utc!, timezone: head.timezone, allDay: head.allDay },
         });
       else {
-        const line = exdateLine(row.original_start_utc, head.timezone, head.allDay);
+        const line = exdateLine(row.original_start_utc!, head.timezone, head.allDay);
         if (!lines.includes(line) && !excluded.includes(line)) excluded.push(line);
       }
     }

@@ -71,6 +71,7 @@ export async function linkedListQuery(
       ? ['publish', 'future', 'draft', 'pending', 'private']
       : ['publish'];
     const nowUtc = formatUtc(context.now);
+    // An organizer's upcoming events include the occurrences still to come of a series linked to it.
     base = base.where((eb) =>
       eb.exists(
         linkedEvents(kind, eb, 'withFollowers')
@@ -137,8 +138,8 @@ function searchCondition(kind: LinkedPostKind, context: RequestContext, search: 
  * Events linked to this record, as a correlated subquery. An organizer's links are its events' own or, for an
  * occurrence that follows its series, the series' (events/follows.ts): `byOwner` joins an event to the links
  * of whoever holds its rows (one event asked by id), `withFollowers` adds the occurrences following a linked
- * series (when their own dates matter), and neither reads the linked events alone (their followers share
- * their status, so they change no answer about statuses).
+ * series (when their own dates matter), and `none` reads the linked events alone
+ * (their followers share their status, so they change no answer about statuses).
  */
 function linkedEvents(
   kind: LinkedPostKind,
@@ -150,17 +151,16 @@ function linkedEvents(
       .selectFrom('events')
       .innerJoin('posts as ep', 'ep.id', 'events.id')
       .whereRef('events.venue_id', '=', 'posts.id');
-  return eb
-    .selectFrom('event_organizers')
-    .innerJoin('events', (join) =>
-      join.on((on) => {
-        const linked = on.ref('event_organizers.event_id');
-        if (followers === 'byOwner') return on(ownerOfRows(), '=', linked);
-        if (followers === 'withFollowers')
-          return on.or([on('events.id', '=', linked), on('events.follows_id', '=', linked)]);
-        return on('events.id', '=', linked);
-      }),
-    )
-    .innerJoin('posts as ep', 'ep.id', 'events.id')
-    .whereRef('event_organizers.organizer_id', '=', 'posts.id');
+  const links = eb.selectFrom('event_organizers').whereRef('event_organizers.organizer_id', '=', 'posts.id');
+  const linked = sql.ref<number>('event_organizers.event_id');
+  const joined = links.innerJoin('events', (join) =>
+    join.on((on) => {
+      if (followers === 'byOwner') return on(ownerOfRows(), '=', linked);
+      const own = on('events.id', '=', linked);
+      return followers === 'withFollowers'
+        ? on.or([own, on.and([on('events.series_id', '=', linked), on('events.follows_id', 'is not', null)])])
+        : own;
+    }),
+  );
+  return joined.innerJoin('posts as ep', 'ep.id', 'events.id');
 }
