@@ -5,7 +5,7 @@
  * rows for an event reads them through `ownerOfRows` (the series for a follower, else the event itself), and a
  * filter that finds events by those rows adds the followers of what it found (`withFollowers`).
  */
-import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
@@ -43,6 +43,14 @@ export function withFollowers(
     ) as unknown as Expression<number>;
 }
 
+/** The rows a follower reads from its series: each table, the column naming the event, the others. */
+const OWN_ROWS = [
+  ['post_texts', 'post_id', ['language', 'title', 'description', 'excerpt']],
+  ['event_search', 'event_id', ['language', 'body']],
+  ['event_terms', 'event_id', ['term_id', 'position']],
+  ['event_organizers', 'event_id', ['organizer_id', 'position']],
+] as const;
+
 /**
  * Gives these events rows of their own where they follow their series (an occurrence becoming an exception,
  * before its own write): copies of the series' texts, search rows, terms and organizers, and no `follows_id`
@@ -50,53 +58,18 @@ export function withFollowers(
  */
 export async function ownRows(db: Db, eventIds: readonly number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  // A follower holds no rows of its own; the guard keeps a copy from meeting one all the same.
-  const followers = (table: 'event_search' | 'event_terms' | 'event_organizers' | 'post_texts') =>
-    db
-      .selectFrom('events as e')
-      .where('e.id', 'in', eventIds)
-      .where('e.follows_id', 'is not', null)
-      .where(
-        sql<SqlBool>`not exists (select 1 from ${sql.table(table)} as own where ${sql.ref(
-          table === 'post_texts' ? 'own.post_id' : 'own.event_id',
-        )} = e.id)`,
-      );
-  await db
-    .insertInto('post_texts')
-    .columns(['post_id', 'language', 'title', 'description', 'excerpt'])
-    .expression(
-      followers('post_texts')
-        .innerJoin('post_texts as t', 't.post_id', 'e.follows_id')
-        .select(['e.id', 't.language', 't.title', 't.description', 't.excerpt']),
-    )
-    .execute();
-  await db
-    .insertInto('event_search')
-    .columns(['event_id', 'language', 'body'])
-    .expression(
-      followers('event_search')
-        .innerJoin('event_search as s', 's.event_id', 'e.follows_id')
-        .select(['e.id', 's.language', 's.body']),
-    )
-    .execute();
-  await db
-    .insertInto('event_terms')
-    .columns(['event_id', 'term_id', 'position'])
-    .expression(
-      followers('event_terms')
-        .innerJoin('event_terms as l', 'l.event_id', 'e.follows_id')
-        .select(['e.id', 'l.term_id', 'l.position']),
-    )
-    .execute();
-  await db
-    .insertInto('event_organizers')
-    .columns(['event_id', 'organizer_id', 'position'])
-    .expression(
-      followers('event_organizers')
-        .innerJoin('event_organizers as l', 'l.event_id', 'e.follows_id')
-        .select(['e.id', 'l.organizer_id', 'l.position']),
-    )
-    .execute();
+  // Each table's rows of the series, copied under the follower's id; a follower holds none of its own, and
+  // the guard keeps a copy from meeting one all the same.
+  for (const [table, key, columns] of OWN_ROWS) {
+    const copied = sql.join(columns.map((column) => sql.ref(`copy.${column}`)));
+    await sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.join(columns.map((c) => sql.ref(c)))})
+      select e.id, ${copied} from events as e
+      inner join ${sql.table(table)} as copy on ${sql.ref(`copy.${key}`)} = e.follows_id
+      where e.id in (${sql.join(eventIds)}) and e.follows_id is not null
+        and not exists (select 1 from ${sql.table(table)} as own where ${sql.ref(`own.${key}`)} = e.id)`.execute(
+      db,
+    );
+  }
   await db
     .updateTable('events')
     .set({ follows_id: null })

@@ -7,8 +7,7 @@
 import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
-import { ownerOfRows } from '../events/follows.js';
-import { refreshTermCounts } from '../terms/repository.js';
+import { refreshTermCounts, termIdsOfEvents } from '../terms/repository.js';
 
 /** Publishes what is due; resolves with whether it changed anything. */
 export function createScheduledPublisher(): (database: CalendarDatabase, now: Date) => Promise<boolean> {
@@ -37,17 +36,7 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
         .where('id', 'in', ids)
         .where('status', '=', 'future')
         .execute();
-      const terms = await trx
-        .selectFrom('events')
-        .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))
-        .select('event_terms.term_id')
-        .where('events.id', 'in', ids)
-        .execute();
-      await refreshTermCounts(
-        trx,
-        terms.map((row) => row.term_id),
-        nowUtc,
-      );
+      await refreshTermCounts(trx, await termIdsOfEvents(trx, ids), nowUtc);
     });
     return true;
   };

@@ -119,12 +119,18 @@ export async function moveTermTallies(
 }
 
 /** The ids of the terms an event carries (its series', for an occurrence that follows it). */
-export async function termIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
+export function termIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
+  return termIdsOfEvents(db, [eventId]);
+}
+
+/** The ids of the terms these events carry, once for each event carrying it. */
+export async function termIdsOfEvents(db: Db, eventIds: readonly number[]): Promise<number[]> {
+  if (eventIds.length === 0) return [];
   const rows = await db
     .selectFrom('events')
     .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))
     .select('event_terms.term_id')
-    .where('events.id', '=', eventId)
+    .where('events.id', 'in', eventIds)
     .execute();
   return rows.map((r) => r.term_id);
 }

@@ -20,6 +20,7 @@ export {
   moveTermTallies,
   refreshTermCounts,
   termIdsOfEvent,
+  termIdsOfEvents,
 } from './counts.js';
 
 /** Whether a number can name a stored record: a larger one would make PostgreSQL fail "out of range". */
