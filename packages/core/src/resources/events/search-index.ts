@@ -16,10 +16,17 @@ import { searchRows as eventSearchRows } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 import { ownerOfRows, withFollowers } from './follows.js';
 
-/** Rewrites the index rows of an event, one per configured language, with the fallback applied. */
-export async function refreshEventSearch(context: RequestContext, eventId: number): Promise<void> {
+/**
+ * Rewrites the index rows of an event, one per configured language, with the fallback applied (`fresh`: a new
+ * event, which has none yet).
+ */
+export async function refreshEventSearch(
+  context: RequestContext,
+  eventId: number,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   const { db, config } = context;
-  await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
+  if (!options.fresh) await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
   const texts = await db
     .selectFrom('post_texts')
     .select(['language', 'title', 'excerpt', 'description'])

@@ -128,20 +128,29 @@ export async function setRecurrence(
   scope: SeriesScope,
   seriesId: number,
   lines: string[] | null,
-  countedBeforeWrite?: ReadonlyMap<number, number>,
+  options: {
+    /** Its occurrences counted for their terms before the write changed the series' terms. */
+    countedBeforeWrite?: ReadonlyMap<number, number> | undefined;
+    /** false: the event was no series before this write (it has no series row, no occurrences). */
+    wasSeries?: boolean;
+  } = {},
 ): Promise<void> {
   const { db } = scope;
+  const { countedBeforeWrite } = options;
   if (lines === null) {
     await removeOccurrences(scope, seriesId, countedBeforeWrite);
     await db.deleteFrom('event_series').where('event_id', '=', seriesId).execute();
     return;
   }
   const horizon = horizonFor(scope.config, scope.now);
-  const existing = await db
-    .selectFrom('event_series')
-    .select('horizon_utc')
-    .where('event_id', '=', seriesId)
-    .executeTakeFirst();
+  const existing =
+    options.wasSeries === false
+      ? undefined
+      : await db
+          .selectFrom('event_series')
+          .select('horizon_utc')
+          .where('event_id', '=', seriesId)
+          .executeTakeFirst();
   const horizonUtc = existing && existing.horizon_utc > horizon ? existing.horizon_utc : horizon;
   if (existing)
     await db
@@ -154,7 +163,7 @@ export async function setRecurrence(
       .insertInto('event_series')
       .values({ event_id: seriesId, recurrence: JSON.stringify(lines), horizon_utc: horizonUtc })
       .execute();
-  await reconcileSeries(scope, seriesId, countedBeforeWrite);
+  await reconcileSeries(scope, seriesId, countedBeforeWrite, { fresh: !existing });
 }
 
 /**
@@ -354,6 +363,7 @@ export async function reconcileSeries(
   scope: SeriesScope,
   seriesId: number,
   countedBeforeWrite?: ReadonlyMap<number, number>,
+  options: { /** A series just made: no occurrences yet. */ fresh?: boolean } = {},
 ): Promise<void> {
   const { db } = scope;
   const seriesRow = await db
@@ -375,20 +385,22 @@ export async function reconcileSeries(
     (instant) => instant.utc !== event.start_utc,
   );
   const duration = wallSecondsBetween(event.start_local, event.end_local);
-  const existing: ExistingOccurrence[] = (
-    await db
-      .selectFrom('events as o')
-      .innerJoin('posts as p', 'p.id', 'o.id')
-      .select(['o.id', 'o.original_start_utc', 'o.follows_id', 'p.status', 'p.trashed_from'])
-      .where('o.series_id', '=', seriesId)
-      .execute()
-  ).map((row) => ({
-    event_id: row.id,
-    original_start_utc: row.original_start_utc!,
-    detached: row.follows_id === null ? 1 : 0,
-    status: row.status,
-    trashed_from: row.trashed_from,
-  }));
+  const existing: ExistingOccurrence[] = options.fresh
+    ? []
+    : (
+        await db
+          .selectFrom('events as o')
+          .innerJoin('posts as p', 'p.id', 'o.id')
+          .select(['o.id', 'o.original_start_utc', 'o.follows_id', 'p.status', 'p.trashed_from'])
+          .where('o.series_id', '=', seriesId)
+          .execute()
+      ).map((row) => ({
+        event_id: row.id,
+        original_start_utc: row.original_start_utc!,
+        detached: row.follows_id === null ? 1 : 0,
+        status: row.status,
+        trashed_from: row.trashed_from,
+      }));
   // Occurrences that follow the series changed terms with it: the write that changed them counted them before.
   const countedBefore =
     countedBeforeWrite ?? (existing.length > 0 ? await occurrencesPerTerm(scope, seriesId) : new Map());

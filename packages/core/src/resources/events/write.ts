@@ -20,7 +20,7 @@ import { createInline } from '../linked/service.js';
 import { organizerKind } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
 import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
-import { eventOrganizerRows, eventRows, postRow } from '../posts/rows.js';
+import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/rows.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
@@ -249,35 +249,36 @@ export async function writeEvent(
   if (params.excerpt !== undefined) texts.excerpt = String(params.excerpt);
   if (!existing || Object.keys(texts).length > 0) {
     await writeTexts(db, id, context.language, config.defaultLanguage, texts);
-    await refreshEventSearch(context, id);
+    await refreshEventSearch(context, id, { fresh: !existing });
   }
 
+  // A new event has no links to replace.
   if (organizerIds !== undefined) {
-    await db.deleteFrom('event_organizers').where('event_id', '=', id).execute();
+    if (existing) await db.deleteFrom('event_organizers').where('event_id', '=', id).execute();
     if (organizerIds.length > 0)
       await db.insertInto('event_organizers').values(eventOrganizerRows(id, organizerIds)).execute();
   }
+  const newTerms: Array<{ event_id: number; term_id: number; position: number }> = [];
   for (const taxonomy of ['category', 'tag'] as const) {
     const value = params[taxonomy === 'category' ? 'categories' : 'tags'];
     if (value === undefined) continue;
     const items = toList(value).filter(
       (v): v is string | number => typeof v === 'string' || typeof v === 'number',
     );
-    await setEventTerms(context, id, taxonomy, await resolveEventTermIds(context, taxonomy, items), {
-      moveCounts: false,
-    });
+    const termIds = await resolveEventTermIds(context, taxonomy, items);
+    if (existing) await setEventTerms(context, id, taxonomy, termIds, { moveCounts: false });
+    else newTerms.push(...eventTermRows(id, termIds));
   }
+  if (newTerms.length > 0) await db.insertInto('event_terms').values(newTerms).execute();
   // One move of the stored term counts for the whole write: from the terms it had, counted as it was, to
-  // the terms it has, counted as it is (status and publication date may have changed too).
-  const now = await db
-    .selectFrom('posts')
-    .select(['status', 'date_utc'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  // the terms it has, counted as it is (status and publication date may have changed too: as just written).
   await moveTermCounts(
     db,
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
-    { termIds: await termIdsOfEvent(db, id), counted: countsForTerms(now, nowUtc) },
+    {
+      termIds: existing ? await termIdsOfEvent(db, id) : newTerms.map((row) => row.term_id),
+      counted: countsForTerms(publication, nowUtc),
+    },
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);
@@ -332,7 +333,11 @@ async function writeSeries(
   if (isOccurrence) return;
   const { lines, counted } = seriesBefore;
   if (recurrence !== undefined) {
-    if (recurrence !== null || lines !== undefined) await setRecurrence(context, id, recurrence, counted);
+    if (recurrence !== null || lines !== undefined)
+      await setRecurrence(context, id, recurrence, {
+        countedBeforeWrite: counted,
+        wasSeries: lines !== undefined,
+      });
     return;
   }
   if (!lines) return;
