@@ -454,8 +454,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       'a selective search, and the occurrences sharing a matching series’ search rows',
       {
         path: `/events?search=${RARE}`,
-        sqlite:
-          /SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M[\s\S]*INDEX events_series \(series_id=\?\)/,
+        sqlite: /SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M[\s\S]*INDEX events_series \(series_id=\?\)/,
         postgres: /Bitmap Index Scan on event_search_body_trgm[\s\S]*using events_series on events/,
       },
     ],
