@@ -56,8 +56,9 @@ export async function copySeriesData(
       featured: event.featured,
       venue_id: event.venue_id,
       parent_id: seriesId,
-      follows_id: seriesId,
     })
-    .where('id', 'in', targets())
+    // The followers themselves (each follows the series it is an occurrence of: `follows_id` stays).
+    .where('series_id', '=', seriesId)
+    .where('follows_id', 'is not', null)
     .execute();
 }
