@@ -83,7 +83,10 @@ describe.each(dialects)('migration 0015, occurrence rows ($name)', (dialect) => 
         );
     }
 
-    expect(await database.migrate()).toEqual(['0015-occurrence-rows', '0016-occurrence-columns']);
+    expect((await database.migrate()).slice(0, 2)).toEqual([
+      '0015-occurrence-rows',
+      '0016-occurrence-columns',
+    ]);
 
     // Migration 0016 then moved each occurrence's series and original start onto its event.
     const { rows: follows } = await sql<{

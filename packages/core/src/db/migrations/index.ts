@@ -16,6 +16,7 @@ import { occurrenceWrites } from './0013-occurrence-writes.js';
 import { tecOrigins } from './0014-tec-origins.js';
 import { occurrenceRows } from './0015-occurrence-rows.js';
 import { occurrenceColumns } from './0016-occurrence-columns.js';
+import { statusCopyPlan } from './0017-status-copy-plan.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0014-tec-origins': tecOrigins(traits),
     '0015-occurrence-rows': occurrenceRows(traits),
     '0016-occurrence-columns': occurrenceColumns,
+    '0017-status-copy-plan': statusCopyPlan(traits),
   };
   return { getMigrations: async () => migrations };
 }

@@ -12,26 +12,28 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
-import { searchRows as eventSearchRows } from '../posts/rows.js';
+import { searchRows as eventSearchRows, type TextRow } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 import { ownerOfRows, withFollowers } from './follows.js';
 
 /**
- * Rewrites the index rows of an event, one per configured language, with the fallback applied (`fresh`: a new
- * event, which has none yet).
+ * Rewrites the index rows of an event, one per configured language, with the fallback applied. A new event
+ * (`created`) has no rows yet, and its texts are those it was just given.
  */
 export async function refreshEventSearch(
   context: RequestContext,
   eventId: number,
-  options: { fresh?: boolean } = {},
+  options: { created?: { texts: readonly TextRow[] } } = {},
 ): Promise<void> {
   const { db, config } = context;
-  if (!options.fresh) await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
-  const texts = await db
-    .selectFrom('post_texts')
-    .select(['language', 'title', 'excerpt', 'description'])
-    .where('post_id', '=', eventId)
-    .execute();
+  if (!options.created) await db.deleteFrom('event_search').where('event_id', '=', eventId).execute();
+  const texts =
+    options.created?.texts ??
+    (await db
+      .selectFrom('post_texts')
+      .select(['language', 'title', 'excerpt', 'description'])
+      .where('post_id', '=', eventId)
+      .execute());
   const rows = eventSearchRows({ id: eventId }, texts, config);
   if (rows.length > 0) await db.insertInto('event_search').values(rows).execute();
 }

@@ -14,7 +14,7 @@ import type { CalendarConfig } from '../../config.js';
 import { formatUtc } from '../../dates/format.js';
 import { localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
-import type { EventRow, PostStatus } from '../../db/schema.js';
+import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
 import {
@@ -108,6 +108,8 @@ export async function setRecurrence(
     countedBeforeWrite?: ReadonlyMap<number, number> | undefined;
     /** false: the event was no series before this write (it has no series row, no occurrences). */
     wasSeries?: boolean;
+    /** The series' post and event as this write left them: reconciling then reads neither back. */
+    written?: { post: PostRow; event: EventRow };
   } = {},
 ): Promise<void> {
   const { db } = scope;
@@ -138,7 +140,10 @@ export async function setRecurrence(
       .insertInto('event_series')
       .values({ event_id: seriesId, recurrence: JSON.stringify(lines), horizon_utc: horizonUtc })
       .execute();
-  await reconcileSeries(scope, seriesId, countedBeforeWrite, { fresh: !existing });
+  await reconcileSeries(scope, seriesId, countedBeforeWrite, {
+    fresh: !existing,
+    series: options.written && { ...options.written, lines, horizonUtc },
+  });
 }
 
 /**
@@ -199,6 +204,30 @@ export async function removeOccurrences(
   await moveTermTallies(db, counted, new Map());
 }
 
+/** A series' rows as reconciling reads them: its post, its event, its rule and how far it is materialized. */
+interface SeriesRows {
+  post: PostRow;
+  event: EventRow;
+  lines: string[];
+  horizonUtc: string;
+}
+
+async function readSeries(db: Db, seriesId: number): Promise<SeriesRows | undefined> {
+  const row = await db
+    .selectFrom('event_series')
+    .select(['recurrence', 'horizon_utc'])
+    .where('event_id', '=', seriesId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const post = await db.selectFrom('posts').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  return { post, event, lines: JSON.parse(row.recurrence) as string[], horizonUtc: row.horizon_utc };
+}
+
 interface ExistingOccurrence {
   event_id: number;
   original_start_utc: string;
@@ -219,25 +248,21 @@ export async function reconcileSeries(
   scope: SeriesScope,
   seriesId: number,
   countedBeforeWrite?: ReadonlyMap<number, number>,
-  options: { /** A series just made: no occurrences yet. */ fresh?: boolean } = {},
+  options: {
+    /** A series just made: no occurrences yet. */
+    fresh?: boolean;
+    /** The series as the write that called this left it; read when not given. */
+    series?: SeriesRows | undefined;
+  } = {},
 ): Promise<void> {
   const { db } = scope;
-  const seriesRow = await db
-    .selectFrom('event_series')
-    .select(['recurrence', 'horizon_utc'])
-    .where('event_id', '=', seriesId)
-    .executeTakeFirst();
-  if (!seriesRow) return;
-  const post = await db.selectFrom('posts').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', seriesId)
-    .executeTakeFirstOrThrow();
+  const series = options.series ?? (await readSeries(db, seriesId));
+  if (!series) return;
+  const { post, event } = series;
   const zone = event.timezone;
   // An update may have made the series all-day: its rule is then read (and may be refused) as such.
-  const parsed = readRecurrence(JSON.parse(seriesRow.recurrence) as string[], zone, event.all_day === 1);
-  const instants = expandRecurrence(parsed, event.start_local, zone, seriesRow.horizon_utc).filter(
+  const parsed = readRecurrence(series.lines, zone, event.all_day === 1);
+  const instants = expandRecurrence(parsed, event.start_local, zone, series.horizonUtc).filter(
     (instant) => instant.utc !== event.start_utc,
   );
   const duration = wallSecondsBetween(event.start_local, event.end_local);

@@ -209,47 +209,47 @@ export async function writeEvent(
   };
   const password = params.password !== undefined ? String(params.password) : (existing?.post.password ?? '');
 
-  let id: number;
+  const postValues = {
+    status: publication.status,
+    date_utc: publication.date_utc,
+    modified_utc: nowUtc,
+    slug: slug!,
+    password,
+    image_id: imageId,
+  };
+  let post: PostRow;
   if (existing) {
-    id = existing.post.id;
+    post = {
+      ...existing.post,
+      ...postValues,
+      ...(params.author !== undefined ? { author_id: params.author } : {}),
+    };
     await db
       .updateTable('posts')
-      .set({
-        status: publication.status,
-        date_utc: publication.date_utc,
-        modified_utc: nowUtc,
-        slug: slug!,
-        password,
-        image_id: imageId,
-        ...(params.author !== undefined ? { author_id: params.author } : {}),
-      })
-      .where('id', '=', id)
+      .set({ ...postValues, author_id: post.author_id })
+      .where('id', '=', post.id)
       .execute();
-    await db.updateTable('events').set(eventValues).where('id', '=', id).execute();
+    await db.updateTable('events').set(eventValues).where('id', '=', post.id).execute();
   } else {
-    id = await insertPost(
-      db,
-      postRow({
-        type: 'event',
-        status: publication.status,
-        author_id: params.author ?? context.principal!.userId,
-        slug: slug!,
-        date_utc: publication.date_utc,
-        modified_utc: nowUtc,
-        password,
-        image_id: imageId,
-      }),
-    );
-    await db.insertInto('events').values(eventRows(id, eventValues).events).execute();
+    const row = postRow({
+      type: 'event',
+      author_id: params.author ?? context.principal!.userId,
+      ...postValues,
+    });
+    post = { id: await insertPost(db, row), ...row };
+    await db.insertInto('events').values(eventRows(post.id, eventValues).events).execute();
   }
+  const { id } = post;
 
   const texts: { title?: string; description?: string; excerpt?: string } = {};
   if (title !== undefined) texts.title = title;
   if (params.description !== undefined) texts.description = String(params.description);
   if (params.excerpt !== undefined) texts.excerpt = String(params.excerpt);
   if (!existing || Object.keys(texts).length > 0) {
-    await writeTexts(db, id, context.language, config.defaultLanguage, texts);
-    await refreshEventSearch(context, id, { fresh: !existing });
+    const written = await writeTexts(db, id, context.language, config.defaultLanguage, texts, {
+      fresh: !existing,
+    });
+    await refreshEventSearch(context, id, existing ? {} : { created: { texts: written } });
   }
 
   // A new event has no links to replace.
@@ -282,10 +282,17 @@ export async function writeEvent(
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);
-  await writeSeries(context, id, recurrence, occurrence !== undefined, existing?.event, {
-    lines: seriesBefore,
-    counted: occurrencesCountedBefore,
-  });
+  await writeSeries(
+    context,
+    { post, event: { id, ...eventValues } },
+    recurrence,
+    occurrence !== undefined,
+    existing?.event,
+    {
+      lines: seriesBefore,
+      counted: occurrencesCountedBefore,
+    },
+  );
   return id;
 }
 
@@ -315,13 +322,14 @@ function recurrenceToWrite(
  */
 async function writeSeries(
   context: RequestContext,
-  id: number,
+  written: { post: PostRow; event: EventRow },
   recurrence: string[] | null | undefined,
   isOccurrence: boolean,
   before: EventRow | undefined,
   seriesBefore: { lines: string[] | undefined; counted: ReadonlyMap<number, number> | undefined },
 ): Promise<void> {
   const { db } = context;
+  const id = written.post.id;
   const updated = before !== undefined;
   if (updated)
     await db
@@ -337,6 +345,7 @@ async function writeSeries(
       await setRecurrence(context, id, recurrence, {
         countedBeforeWrite: counted,
         wasSeries: lines !== undefined,
+        written,
       });
     return;
   }

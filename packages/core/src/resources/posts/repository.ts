@@ -18,6 +18,8 @@ export interface PostTexts {
 
 export const TEXT_FIELDS = ['title', 'description', 'excerpt'] as const;
 
+type PostTextsRow = Selectable<PostTextsTable>;
+
 /** The columns of a post row, for queries that join `posts` to a type's own table. */
 export const POST_COLUMNS = [
   'posts.id',
@@ -87,7 +89,8 @@ export function pickTexts(
 
 /**
  * Stores the sent translatable fields in `language` and leaves other languages alone; the first write of a
- * record also fills the default language when it has no content yet (SPEC §7).
+ * record also fills the default language when it has no content yet (SPEC §7). Returns the rows of the
+ * languages written, as they now are (for a new record, `fresh`, which has no texts to read first: all of them).
  */
 export async function writeTexts(
   db: Db,
@@ -95,24 +98,28 @@ export async function writeTexts(
   language: string,
   defaultLanguage: string,
   texts: Partial<PostTexts>,
-): Promise<void> {
+  options: { fresh?: boolean } = {},
+): Promise<PostTextsRow[]> {
   const languages = languagesFor(language, defaultLanguage);
-  const existing = await db
-    .selectFrom('post_texts')
-    .selectAll()
-    .where('post_id', '=', postId)
-    .where('language', 'in', languages)
-    .execute();
+  const existing = options.fresh
+    ? []
+    : await db
+        .selectFrom('post_texts')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .where('language', 'in', languages)
+        .execute();
   const targets = [language];
   if (language !== defaultLanguage && !existing.some((r) => r.language === defaultLanguage))
     targets.push(defaultLanguage);
+  const values = {
+    ...(texts.title !== undefined ? { title: texts.title } : {}),
+    ...(texts.description !== undefined ? { description: texts.description } : {}),
+    ...(texts.excerpt !== undefined ? { excerpt: texts.excerpt } : {}),
+  };
+  const written: PostTextsRow[] = [];
   for (const target of targets) {
     const row = existing.find((r) => r.language === target);
-    const values = {
-      ...(texts.title !== undefined ? { title: texts.title } : {}),
-      ...(texts.description !== undefined ? { description: texts.description } : {}),
-      ...(texts.excerpt !== undefined ? { excerpt: texts.excerpt } : {}),
-    };
     if (row) {
       if (Object.keys(values).length > 0)
         await db
@@ -121,20 +128,21 @@ export async function writeTexts(
           .where('post_id', '=', postId)
           .where('language', '=', target)
           .execute();
+      written.push({ ...row, ...values });
     } else {
-      await db
-        .insertInto('post_texts')
-        .values({
-          post_id: postId,
-          language: target,
-          title: null,
-          description: null,
-          excerpt: null,
-          ...values,
-        })
-        .execute();
+      const inserted = {
+        post_id: postId,
+        language: target,
+        title: null,
+        description: null,
+        excerpt: null,
+        ...values,
+      };
+      await db.insertInto('post_texts').values(inserted).execute();
+      written.push(inserted);
     }
   }
+  return written;
 }
 
 export async function slugTaken(db: Db, type: PostType, slug: string, exceptId?: number): Promise<boolean> {
