@@ -179,10 +179,47 @@ function memoized(convert: (value: string, zone: string) => string): (value: str
 }
 
 const THREE_HOURS_MS = 3 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Per zone name, its offset at the start of each UTC day asked for (days since 1970). */
+const offsetsAtDayStart = new Map<string, Map<number, number>>();
+let rememberedDays = 0;
+
+function offsetAtDayStart(zone: Zone, days: Map<number, number>, day: number): number {
+  let offset = days.get(day);
+  if (offset === undefined) {
+    offset = zone.offset(day * DAY_MS);
+    if (rememberedDays++ >= 100_000) {
+      offsetsAtDayStart.clear();
+      rememberedDays = 0;
+    }
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * A zone's offset (minutes) at an instant. Luxon asks Intl for every offset, about 6 µs each once warm and
+ * several times that before, and a daily series' starts and ends asked it almost six thousand times: a day
+ * whose offset is the same at its start and at the next day's start keeps it all day (no zone changes its
+ * offset and back within one day), so two look-ups per day answer; a day with a change asks luxon.
+ */
+function offsetAt(zone: Zone, instant: number): number {
+  if (zone.isUniversal) return zone.offset(instant);
+  let days = offsetsAtDayStart.get(zone.name);
+  if (!days) {
+    days = new Map();
+    offsetsAtDayStart.set(zone.name, days);
+  }
+  const day = Math.floor(instant / DAY_MS);
+  const offset = offsetAtDayStart(zone, days, day);
+  return offset === offsetAtDayStart(zone, days, day + 1) ? offset : zone.offset(instant);
+}
 
 /**
  * The instant of a full wall time far from any change of the zone's offset (the same offset three hours
- * before and after), from the zone's offsets alone: a few microseconds where luxon's DateTime takes about 90.
+ * before and after), from the zone's offsets alone (`offsetAt`): a microsecond where luxon's DateTime takes
+ * about 90.
  * A series of 730 occurrences converts each start and end. Undefined near a change (a gap or an overlap), and
  * for anything not a valid full date-time: `wallTimeToDateTime` decides those.
  */
@@ -208,12 +245,12 @@ function steadyWallTimeToUtc(local: string, zone: string): string | undefined {
   } catch {
     return undefined;
   }
-  const offset = resolved.offset(wall);
+  const offset = offsetAt(resolved, wall);
   const instant = wall - offset * 60_000;
   if (
-    resolved.offset(instant) !== offset ||
-    resolved.offset(instant - THREE_HOURS_MS) !== offset ||
-    resolved.offset(instant + THREE_HOURS_MS) !== offset
+    offsetAt(resolved, instant) !== offset ||
+    offsetAt(resolved, instant - THREE_HOURS_MS) !== offset ||
+    offsetAt(resolved, instant + THREE_HOURS_MS) !== offset
   )
     return undefined;
   const iso = new Date(instant).toISOString();

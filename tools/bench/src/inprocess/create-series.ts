@@ -2,7 +2,7 @@
  * `pnpm --filter @calendar-events/bench series-create`: how long creating a daily series takes inside core,
  * without HTTP, and which statements the time goes to. On the benchmark's calendar (reused or loaded as
  * `pnpm bench` does, by default 100,000 events of which a fifth are in weekly series), each round POSTs the
- * same event every day from tomorrow on, without end, through `core.handle` (so its occurrences are
+ * same event every day from tomorrow on (at a time of day of its own), without end, through `core.handle` (so its occurrences are
  * materialized up to the default horizon of 24 months, about 730 events), then removes it again (not timed),
  * so that every round meets the same calendar. Every statement is observed (`onQuery`, Kysely's duration from
  * send to result); the table groups them by their SQL.
@@ -78,6 +78,9 @@ export interface SeriesCreateResult {
   by_statement: Array<{ sql: string; count: number; ms: number; cpu_ms: number }>;
 }
 
+/** Series created by this process so far (each gets a time of day of its own). */
+let seriesCreated = 0;
+
 async function measure(
   kind: DatabaseKind,
   options: {
@@ -147,6 +150,12 @@ async function measure(
       cpuMark = processCpuMs();
       const cpuBefore = cpuMark;
       recording = statements;
+      // A time of day of its own each series (19:00, 19:01, …, for up to 60): every round's wall times are new to
+      // the process. Their conversions to UTC are remembered, and a round repeating the last one's would not pay
+      // them, as a series at a new time of day does.
+      const minute = String(seriesCreated++ % 60).padStart(2, '0');
+      const clock = `19:${minute}:00`;
+      const endClock = `21:${minute}:00`;
       const startedUs = Number(process.hrtime.bigint() / 1000n);
       const started = performance.now();
       const response = await core.handle({
@@ -163,8 +172,8 @@ async function measure(
           data: JSON.stringify({
             title: `In-process Daily Reading ${round}`,
             description,
-            start_date: `${start} 19:00:00`,
-            end_date: `${start} 21:00:00`,
+            start_date: `${start} ${clock}`,
+            end_date: `${start} ${endClock}`,
             timezone: facts.create.timezone,
             venue: facts.create.venue,
             organizer: facts.create.organizers,
