@@ -7,7 +7,7 @@ const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 for (let round = 0; round < 3; round++) {
   const t0 = Number(process.hrtime.bigint() / 1000n);
   const p = performance.now();
-  const response = await core.handle({ method: 'POST', url: '/calendar/events/v1/events', mountPath: '', headers: { host: 'x.invalid', authorization: `Bearer ${process.env.KEY}`, 'content-type': 'application/json' }, body: { kind: 'raw', data: JSON.stringify({ title: `Cold ${round}`, description: '<p>x</p>', start_date: `${start} 19:00:00`, end_date: `${start} 21:00:00`, timezone: 'Europe/Berlin', venue: 1, organizer: [2001], categories: ['concerts'], tags: ['music-of-the-baroque'], status: 'publish', recurrence: ['RRULE:FREQ=DAILY'] }) } });
+  const response = await core.handle({ method: 'POST', url: '/calendar/events/v1/events', mountPath: '', headers: { host: 'x.invalid', authorization: `Bearer ${process.env.KEY}`, 'content-type': 'application/json' }, body: { kind: 'raw', data: JSON.stringify({ title: `Cold ${round}`, description: '<p>x</p>', start_date: `${start} 19:3${round}:00`, end_date: `${start} 21:3${round}:00`, timezone: 'Europe/Berlin', venue: 1, organizer: [2001], categories: ['concerts'], tags: ['music-of-the-baroque'], status: 'publish', recurrence: ['RRULE:FREQ=DAILY'] }) } });
   const ms = performance.now() - p;
   const t1 = Number(process.hrtime.bigint() / 1000n);
   const id = JSON.parse(response.body as string).id;

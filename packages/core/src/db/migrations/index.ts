@@ -17,6 +17,7 @@ import { tecOrigins } from './0014-tec-origins.js';
 import { occurrenceRows } from './0015-occurrence-rows.js';
 import { occurrenceColumns } from './0016-occurrence-columns.js';
 import { statusCopyPlan } from './0017-status-copy-plan.js';
+import { eventLinksPerStatement } from './0018-event-links-per-statement.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0015-occurrence-rows': occurrenceRows(traits),
     '0016-occurrence-columns': occurrenceColumns,
     '0017-status-copy-plan': statusCopyPlan(traits),
+    '0018-event-links-per-statement': eventLinksPerStatement(traits),
   };
   return { getMigrations: async () => migrations };
 }
