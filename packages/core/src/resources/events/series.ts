@@ -108,8 +108,8 @@ export async function setRecurrence(
     countedBeforeWrite?: ReadonlyMap<number, number> | undefined;
     /** false: the event was no series before this write (it has no series row, no occurrences). */
     wasSeries?: boolean;
-    /** The series' post and event as this write left them: reconciling then reads neither back. */
-    written?: { post: PostRow; event: EventRow };
+    /** The series as this write left it: reconciling then reads none of it back. */
+    written?: WrittenSeries;
   } = {},
 ): Promise<void> {
   const { db } = scope;
@@ -204,12 +204,21 @@ export async function removeOccurrences(
   await moveTermTallies(db, counted, new Map());
 }
 
+/** A series' post, event and terms as the write of the series left them. */
+export interface WrittenSeries {
+  post: PostRow;
+  event: EventRow;
+  termIds: readonly number[];
+}
+
 /** A series' rows as reconciling reads them: its post, its event, its rule and how far it is materialized. */
 interface SeriesRows {
   post: PostRow;
   event: EventRow;
   lines: string[];
   horizonUtc: string;
+  /** Its terms, when its write knew them. */
+  termIds?: readonly number[];
 }
 
 async function readSeries(db: Db, seriesId: number): Promise<SeriesRows | undefined> {
@@ -365,7 +374,9 @@ export async function reconcileSeries(
     existing.length > 0
       ? await occurrencesPerTerm(scope, seriesId)
       : countsForTerms(post, formatUtc(scope.now))
-        ? new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, fresh.length]))
+        ? new Map(
+            (series.termIds ?? (await termIdsOfEvent(db, seriesId))).map((termId) => [termId, fresh.length]),
+          )
         : new Map<number, number>();
   await moveTermTallies(db, countedBefore, countedAfter);
 }

@@ -35,6 +35,7 @@ import {
   reconcileSeries,
   seriesLines,
   setRecurrence,
+  type WrittenSeries,
 } from './series.js';
 import { includeOccurrence } from './series-trash.js';
 
@@ -272,19 +273,17 @@ export async function writeEvent(
   if (newTerms.length > 0) await db.insertInto('event_terms').values(newTerms).execute();
   // One move of the stored term counts for the whole write: from the terms it had, counted as it was, to
   // the terms it has, counted as it is (status and publication date may have changed too: as just written).
+  const termIds = existing ? await termIdsOfEvent(db, id) : newTerms.map((row) => row.term_id);
   await moveTermCounts(
     db,
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
-    {
-      termIds: existing ? await termIdsOfEvent(db, id) : newTerms.map((row) => row.term_id),
-      counted: countsForTerms(publication, nowUtc),
-    },
+    { termIds, counted: countsForTerms(publication, nowUtc) },
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);
   await writeSeries(
     context,
-    { post, event: { id, ...eventValues } },
+    { post, event: { id, ...eventValues }, termIds },
     recurrence,
     occurrence !== undefined,
     existing?.event,
@@ -322,7 +321,7 @@ function recurrenceToWrite(
  */
 async function writeSeries(
   context: RequestContext,
-  written: { post: PostRow; event: EventRow },
+  written: WrittenSeries,
   recurrence: string[] | null | undefined,
   isOccurrence: boolean,
   before: EventRow | undefined,

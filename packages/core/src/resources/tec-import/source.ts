@@ -27,7 +27,6 @@ import type {
   Taxonomy,
   VenuesTable,
 } from '../../db/schema.js';
-import { memoize } from '../../support/memo.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
 import { isImageUrl } from '../images/repository.js';
@@ -247,17 +246,14 @@ function readCost(record: TecRecord) {
   };
 }
 
-/**
- * The stored spelling of a zone, or null for an unknown one; memoized, as a site's thousands of events share a
- * few zones and `normaliseTimezone` asks Intl each time (most of an unchanged run's time without this).
- */
-const storedZone = memoize((zone: string): string | null => {
+/** The stored spelling of a zone, or null for an unknown one. */
+function storedZone(zone: string): string | null {
   try {
     return normaliseTimezone(zone);
   } catch {
     return null;
   }
-}, 1000);
+}
 
 export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   const post = readPost('event', record, siteZone);
