@@ -3,17 +3,18 @@ import type { DialectTraits } from '../traits.js';
 
 /**
  * On PostgreSQL, an event's links to other posts (`venue_id`, `parent_id`, `series_id`) are checked once per
- * statement instead of once per row (issue 18). A foreign key checks each new row with a query of its own:
- * the 729 occurrences of a new daily series, which all name the same venue and the same series, made 2,187
+ * insert statement instead of once per row (issue 18). A foreign key checks each new row with a query of its
+ * own: the 729 occurrences of a new daily series, which all name the same venue and the same series, made 2,187
  * such queries, a third of their insert. The triggers below keep what the three foreign keys kept, for this
  * service and for any other program writing the tables:
  *
- * - An insert or update of `events` fails with `foreign_key_violation` (23503) when a link names no post, and
- *   changes nothing. The posts linked are locked `for key share` first, as a foreign key's check locks them,
- *   so that a delete of one of them by a concurrent transaction waits for this one (and then unlinks its rows)
- *   or, when it came first, makes this one fail.
- * - Deleting posts sets the links to them to null (the keys' `on delete set null`), one indexed update per
- *   column for the whole delete statement.
+ * - An insert of `events` fails with `foreign_key_violation` (23503) when a link names no post, and changes
+ *   nothing; so does an update that changes a link to one (checked per row, the changed links only, as a key
+ *   checks them). The posts linked are locked `for key share` first, as a foreign key's check locks them, so
+ *   that a delete of one of them by a concurrent transaction waits for this one (and then unlinks its rows) or,
+ *   when it came first, makes this one fail.
+ * - Deleting posts sets the links to them to null (the keys' `on delete set null`), in one indexed update for
+ *   the whole delete statement.
  *
  * `events.id` keeps its foreign key (each row names a post of its own: nothing to share) and its cascade;
  * SQLite keeps all four, whose checks cost it little.
@@ -42,14 +43,39 @@ export const eventLinksPerStatement = (traits: DialectTraits) => ({
           where not exists (select from posts where posts.id = l.id) limit 1;
         if missing is not null then
           raise foreign_key_violation using
-            message = format('insert or update on table "events" links to post %s, which does not exist', missing);
+            message = format('insert into table "events" links to post %s, which does not exist', missing);
         end if;
         return null;
       end $$`.execute(db);
     await sql`create trigger events_links_insert after insert on events referencing new table as new_events
       for each statement execute function check_event_links()`.execute(db);
-    await sql`create trigger events_links_update after update on events referencing new table as new_events
-      for each statement execute function check_event_links()`.execute(db);
+    // An update checks, row by row, only the links it changed, as a foreign key does: a statement trigger would
+    // run for every update of `events` (the status copied to each of a trashed series' 729 occurrences, one
+    // statement each, doubled the time of trashing it).
+    await sql`create function check_changed_event_links() returns trigger language plpgsql as $$
+      declare
+        changed integer[] := array_remove(array[
+          case when new.venue_id is distinct from old.venue_id then new.venue_id end,
+          case when new.parent_id is distinct from old.parent_id then new.parent_id end,
+          case when new.series_id is distinct from old.series_id then new.series_id end], null);
+        missing integer;
+      begin
+        if cardinality(changed) = 0 then
+          return null;
+        end if;
+        perform from posts where id = any(changed) for key share;
+        select l.id into missing from unnest(changed) as l(id)
+          where not exists (select from posts where posts.id = l.id) limit 1;
+        if missing is not null then
+          raise foreign_key_violation using
+            message = format('update of table "events" links to post %s, which does not exist', missing);
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger events_links_update after update of venue_id, parent_id, series_id on events
+      for each row when (new.venue_id is distinct from old.venue_id or new.parent_id is distinct from old.parent_id
+        or new.series_id is distinct from old.series_id)
+      execute function check_changed_event_links()`.execute(db);
     // One update for the three links (separate ones would check a row whose other link still names a deleted
     // post), each found through its index whatever the planner guesses of the deleted rows.
     await sql`create function unlink_events_from_deleted_posts() returns trigger language plpgsql as $$
