@@ -25,25 +25,31 @@ export const eventLinksPerStatement = (traits: DialectTraits) => ({
     if (traits.name !== 'postgres') return;
     for (const column of ['venue_id', 'parent_id', 'series_id'])
       await sql`alter table events drop constraint ${sql.id(`events_${column}_fkey`)}`.execute(db);
+    // The posts an insert or update links to, locked as a foreign key's check locks them, then found or refused.
+    await sql`create function check_posts_linked_from_events(linked integer[], statement text) returns void
+      language plpgsql as $$
+      declare
+        missing integer;
+      begin
+        perform from posts where id = any(linked) for key share;
+        select l.id into missing from unnest(linked) as l(id)
+          where not exists (select from posts where posts.id = l.id) limit 1;
+        if missing is not null then
+          raise foreign_key_violation using
+            message = format('%s table "events" links to post %s, which does not exist', statement, missing);
+        end if;
+      end $$`.execute(db);
     await sql`create function check_event_links() returns trigger language plpgsql as $$
       declare
         linked integer[];
-        missing integer;
       begin
         select coalesce(array_agg(distinct links.id), '{}') into linked from (
             select venue_id as id from new_events
             union all select parent_id from new_events
             union all select series_id from new_events) as links
           where links.id is not null;
-        if cardinality(linked) = 0 then
-          return null;
-        end if;
-        perform from posts where id = any(linked) for key share;
-        select l.id into missing from unnest(linked) as l(id)
-          where not exists (select from posts where posts.id = l.id) limit 1;
-        if missing is not null then
-          raise foreign_key_violation using
-            message = format('insert into table "events" links to post %s, which does not exist', missing);
+        if cardinality(linked) > 0 then
+          perform check_posts_linked_from_events(linked, 'insert into');
         end if;
         return null;
       end $$`.execute(db);
@@ -58,17 +64,9 @@ export const eventLinksPerStatement = (traits: DialectTraits) => ({
           case when new.venue_id is distinct from old.venue_id then new.venue_id end,
           case when new.parent_id is distinct from old.parent_id then new.parent_id end,
           case when new.series_id is distinct from old.series_id then new.series_id end], null);
-        missing integer;
       begin
-        if cardinality(changed) = 0 then
-          return null;
-        end if;
-        perform from posts where id = any(changed) for key share;
-        select l.id into missing from unnest(changed) as l(id)
-          where not exists (select from posts where posts.id = l.id) limit 1;
-        if missing is not null then
-          raise foreign_key_violation using
-            message = format('update of table "events" links to post %s, which does not exist', missing);
+        if cardinality(changed) > 0 then
+          perform check_posts_linked_from_events(changed, 'update of');
         end if;
         return null;
       end $$`.execute(db);
