@@ -92,13 +92,13 @@ export function isValidTimezone(zone: string): boolean {
  * @throws RangeError when the zone is not valid.
  */
 export function normaliseTimezone(zone: string): string {
-  const spelling = storedSpelling(zone);
+  const spelling = timezoneSpelling(zone);
   if (spelling === null) throw new RangeError(`Unknown time zone: ${zone}`);
   return spelling;
 }
 
-/** The stored spelling of a zone, or null for one that is not valid. */
-const storedSpelling = memoize((zone: string): string | null => {
+/** The spelling to store for a zone (`normaliseTimezone`), or null for one that is not valid. */
+export const timezoneSpelling: (zone: string) => string | null = memoize((zone: string): string | null => {
   const trimmed = zone.trim();
   const offset = manualOffsetMinutes(trimmed);
   if (offset !== null) return formatManualOffset(offset);

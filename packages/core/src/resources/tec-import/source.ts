@@ -18,7 +18,7 @@
  *   in plain-text fields (titles, names, address lines, currency signs), links that are not http(s) URLs,
  *   e-mails that are not addresses. An import is no way around them.
  */
-import { localToUtc, normaliseTimezone } from '../../dates/zones.js';
+import { localToUtc, timezoneSpelling } from '../../dates/zones.js';
 import type {
   EventRow,
   OrganizersTable,
@@ -246,19 +246,10 @@ function readCost(record: TecRecord) {
   };
 }
 
-/** The stored spelling of a zone, or null for an unknown one. */
-function storedZone(zone: string): string | null {
-  try {
-    return normaliseTimezone(zone);
-  } catch {
-    return null;
-  }
-}
-
 export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   const post = readPost('event', record, siteZone);
   const zoneText = text(record, 'timezone') || siteZone;
-  const timezone = storedZone(zoneText);
+  const timezone = timezoneSpelling(zoneText);
   if (timezone === null) throw new UnreadableRecord(`unknown time zone "${zoneText}"`);
   const website = link(record, 'website');
   const venue = record.venue as { id?: unknown } | unknown[] | null | undefined;
