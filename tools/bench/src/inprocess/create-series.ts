@@ -2,9 +2,9 @@
  * `pnpm --filter @calendar-events/bench series-create`: how long creating a daily series takes inside core,
  * without HTTP, and which statements the time goes to. On the benchmark's calendar (reused or loaded as
  * `pnpm bench` does, by default 100,000 events of which a fifth are in weekly series), each round POSTs the
- * same event every day from tomorrow on (at a time of day of its own), without end, through `core.handle` (so its occurrences are
- * materialized up to the default horizon of 24 months, about 730 events), then removes it again (not timed),
- * so that every round meets the same calendar. Every statement is observed (`onQuery`, Kysely's duration from
+ * same event every day from tomorrow on (at a time of day of its own), without end, through `core.handle` (so
+ * its occurrences are materialized up to the default horizon of 24 months, about 730 events), then removes it
+ * again (not timed), so that every round meets the same calendar. Every statement is observed (`onQuery`, Kysely's duration from
  * send to result); the table groups them by their SQL.
  *
  *   pnpm --filter @calendar-events/bench series-create -- --databases sqlite,postgres --rounds 20
@@ -140,7 +140,8 @@ async function measure(
     occurrences: number;
     window: [number, number];
   }> = [];
-  // Statistics as autovacuum keeps them, whatever earlier runs of this tool created and removed.
+  // Statistics as autovacuum keeps them in a deployment (it is off on this machine kind's PostgreSQL), whatever
+  // earlier runs of this tool created and removed.
   if (kind === 'postgres') await sql`vacuum analyze`.execute(database.kysely);
   const loadStart = loadavg()[0]!;
   try {
