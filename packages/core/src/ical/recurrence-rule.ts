@@ -1,19 +1,19 @@
 /**
- * The instances of one `RRULE` (RFC 5545 §3.3.10) as floating wall times, computed here rather than by ical.js's
- * RecurIterator, which the recurrence oracle (recurrence.oracle.test.ts, against python-dateutil) caught
- * ignoring BYSETPOS outside two rule shapes (kewisch/ical.js#1039, #960), ignoring BYWEEKNO when BYDAY is given,
- * and moving a yearly 29 February to 1 March (kewisch/ical.js#91, #1004). ical.js still reads the rule text.
+ * One `RRULE` (RFC 5545 §3.3.10) read into a `Rule` whose values are checked, expanded by recurrence-walk.ts
+ * rather than by ical.js's RecurIterator, which the recurrence oracle (recurrence.oracle.test.ts, against
+ * python-dateutil) caught ignoring BYSETPOS outside two rule shapes (kewisch/ical.js#1039, #960), ignoring
+ * BYWEEKNO when BYDAY is given, and moving a yearly 29 February to 1 March (kewisch/ical.js#91, #1004).
+ * ical.js still reads the rule text.
  *
- * Each period of the frequency (a year, month, week, day or hour, every INTERVAL-th from DTSTART's) is
- * expanded to every day in it that passes all the BYxxx parts given (for a year or month, expanding and then
- * limiting as the RFC's table says comes to the same), times from BYHOUR/BYMINUTE/BYSECOND (or DTSTART's),
- * then BYSETPOS picks from the period's sorted set, then COUNT and UNTIL end it. Days that do not exist
- * (30 February) are never produced, as §3.3.10 requires. Instances before DTSTART are dropped; a DTSTART the
- * rule does not produce is not counted (as python-dateutil; the RFC leaves that case undefined).
+ * A rule is refused here when its text alone shows that it can never give an occurrence, or that its lists
+ * are absurd: a value given twice, an INTERVAL longer than the calendar (years 1 to 9999), date parts that no
+ * day of any year meets (30 February), BYSETPOS positions beyond any period's size. What also depends on
+ * DTSTART (the dates an INTERVAL steps on) is decided by the walk.
  */
 import type ICAL from 'ical.js';
+import { DayFilter, FIRST_DAY, LAST_DAY } from './recurrence-days.js';
 
-type Frequency = 'YEARLY' | 'MONTHLY' | 'WEEKLY' | 'DAILY' | 'HOURLY';
+export type Frequency = 'YEARLY' | 'MONTHLY' | 'WEEKLY' | 'DAILY' | 'HOURLY';
 
 export interface Rule {
   freq: Frequency;
@@ -36,7 +36,24 @@ export interface Rule {
 }
 
 const DAY_NAMES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-const DAY_MS = 86_400_000;
+
+/** How many periods of each frequency the calendar (1 January 1 to 31 December 9999) holds. */
+const CALENDAR_DAYS = LAST_DAY - FIRST_DAY + 1;
+const PERIODS_IN_CALENDAR: Record<Frequency, [number, string]> = {
+  YEARLY: [9999, 'years'],
+  MONTHLY: [9999 * 12, 'months'],
+  WEEKLY: [Math.ceil(CALENDAR_DAYS / 7), 'weeks'],
+  DAILY: [CALENDAR_DAYS, 'days'],
+  HOURLY: [CALENDAR_DAYS * 24, 'hours'],
+};
+/** The most days one period holds. */
+const DAYS_IN_PERIOD: Record<Frequency, number> = {
+  YEARLY: 366,
+  MONTHLY: 31,
+  WEEKLY: 7,
+  DAILY: 1,
+  HOURLY: 1,
+};
 
 function list(value: unknown): number[] | undefined {
   if (value === undefined || value === null) return undefined;
@@ -51,6 +68,16 @@ function checkRange(name: string, values: number[] | undefined, low: number, hig
   }
 }
 
+function checkDistinct(name: string, values: readonly (number | string)[]) {
+  const seen = new Set<number | string>();
+  for (const value of values) {
+    if (seen.has(value)) throw new Error(`${name} gives ${value} twice`);
+    seen.add(value);
+  }
+}
+
+const byNumber = (a: number, b: number) => a - b;
+
 /** The rule of a parsed `RRULE`, its values checked; `until` already in the event's wall time. */
 export function ruleOf(recur: ICAL.Recur, until: string | undefined): Rule {
   const parts = recur.parts as Record<string, unknown>;
@@ -62,6 +89,11 @@ export function ruleOf(recur: ICAL.Recur, until: string | undefined): Rule {
     until,
     wkst: ((recur.wkst ?? 2) + 5) % 7,
   };
+  const [periods, unit] = PERIODS_IN_CALENDAR[freq];
+  if (rule.interval >= periods)
+    throw new Error(
+      `INTERVAL=${rule.interval} is more ${unit} than the calendar holds (years 1 to 9999): the rule would never repeat`,
+    );
   const numbers: [keyof Rule, string, number, number, boolean][] = [
     ['byMonth', 'BYMONTH', 1, 12, false],
     ['byWeekNo', 'BYWEEKNO', 1, 53, true],
@@ -75,7 +107,10 @@ export function ruleOf(recur: ICAL.Recur, until: string | undefined): Rule {
   for (const [key, name, low, high, signed] of numbers) {
     const values = list(parts[name]);
     checkRange(name, values, low, high, signed);
-    if (values) (rule as unknown as Record<string, number[]>)[key] = values;
+    if (values) {
+      checkDistinct(name, values);
+      (rule as unknown as Record<string, number[]>)[key] = values.sort(byNumber);
+    }
   }
   const byDay = parts.BYDAY === undefined ? undefined : ([] as string[]).concat(parts.BYDAY as string[]);
   if (byDay) {
@@ -89,141 +124,46 @@ export function ruleOf(recur: ICAL.Recur, until: string | undefined): Rule {
       checkRange('BYDAY', n === 0 ? [] : [n], 1, freq === 'MONTHLY' || rule.byMonth ? 5 : 53, true);
       return { n, day: DAY_NAMES.indexOf(match[2]!.toUpperCase()) };
     });
+    checkDistinct(
+      'BYDAY',
+      rule.byDay.map(({ n, day }) => `${n === 0 ? '' : n}${DAY_NAMES[day]}`),
+    );
   }
   if (rule.bySetPos && !Object.keys(parts).some((name) => name !== 'BYSETPOS'))
     throw new Error('BYSETPOS needs another BYxxx rule part');
+  checkCanOccur(rule);
   return rule;
 }
 
-const pad = (value: number, size = 2) => String(value).padStart(size, '0');
-const epochDay = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY_MS;
-const weekday = (day: number) => (((day + 3) % 7) + 7) % 7; // 1970-01-01 was a Thursday
-function dateOf(day: number): [number, number, number] {
-  const date = new Date(day * DAY_MS);
-  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+/** The date parts of a rule as written, for messages. */
+export function dateParts(rule: Rule): string {
+  const parts: string[] = [];
+  if (rule.byMonth) parts.push(`BYMONTH=${rule.byMonth.join(',')}`);
+  if (rule.byWeekNo) parts.push(`BYWEEKNO=${rule.byWeekNo.join(',')}`);
+  if (rule.byYearDay) parts.push(`BYYEARDAY=${rule.byYearDay.join(',')}`);
+  if (rule.byMonthDay) parts.push(`BYMONTHDAY=${rule.byMonthDay.join(',')}`);
+  if (rule.byDay)
+    parts.push(`BYDAY=${rule.byDay.map(({ n, day }) => `${n === 0 ? '' : n}${DAY_NAMES[day]}`).join(',')}`);
+  return parts.join(';');
 }
 
-/** The first day of week 1 of `year`: the first week (from `wkst`) with at least four days in the year. */
-function weekOneStart(year: number, wkst: number): number {
-  const january1 = epochDay(year, 1, 1);
-  const back = (weekday(january1) - wkst + 7) % 7;
-  return back <= 3 ? january1 - back : january1 - back + 7;
+/** How many times of day one period of the rule gives (an HOURLY period: one hour's). */
+export function timesPerPeriod(rule: Rule): number {
+  const hours = rule.freq === 'HOURLY' ? 1 : (rule.byHour?.length ?? 1);
+  return hours * (rule.byMinute?.length ?? 1) * (rule.bySecond?.length ?? 1);
 }
 
-/** Whether `day` is in one of the weeks (RFC 5545 BYWEEKNO, negative from the end of its week-year). */
-function inWeeks(day: number, weeks: number[], wkst: number): boolean {
-  let year = dateOf(day)[0];
-  if (day < weekOneStart(year, wkst)) year -= 1;
-  else if (day >= weekOneStart(year + 1, wkst)) year += 1;
-  const first = weekOneStart(year, wkst);
-  const count = (weekOneStart(year + 1, wkst) - first) / 7;
-  const week = Math.floor((day - first) / 7) + 1;
-  return weeks.some((n) => n === week || count + n + 1 === week);
-}
-
-/**
- * The days of one period that pass every date part (an ordinal BYDAY counts in the month, or in the year for a
- * YEARLY rule without BYMONTH).
- */
-function daysOf(rule: Rule, first: number, last: number, start: [number, number, number]): number[] {
-  const defaults = !rule.byWeekNo && !rule.byYearDay && !rule.byMonthDay && !rule.byDay;
-  const out: number[] = [];
-  for (let day = first; day <= last; day++) {
-    const [year, month, date] = dateOf(day);
-    if (rule.byMonth && !rule.byMonth.includes(month)) continue;
-    if (rule.byWeekNo && !inWeeks(day, rule.byWeekNo, rule.wkst)) continue;
-    if (rule.byYearDay) {
-      const nth = day - epochDay(year, 1, 1) + 1;
-      const fromEnd = epochDay(year + 1, 1, 1) - day;
-      if (!rule.byYearDay.some((n) => n === nth || n === -fromEnd)) continue;
-    }
-    if (rule.byMonthDay) {
-      const fromEnd = epochDay(year, month + 1, 1) - day;
-      if (!rule.byMonthDay.some((n) => n === date || n === -fromEnd)) continue;
-    }
-    if (rule.byDay) {
-      const inMonth = rule.freq === 'MONTHLY' || (rule.freq === 'YEARLY' && rule.byMonth !== undefined);
-      const scopeFirst = inMonth ? epochDay(year, month, 1) : epochDay(year, 1, 1);
-      const scopeEnd = inMonth ? epochDay(year, month + 1, 1) : epochDay(year + 1, 1, 1);
-      const nth = Math.floor((day - scopeFirst) / 7) + 1;
-      const fromEnd = -(Math.floor((scopeEnd - 1 - day) / 7) + 1);
-      const wd = weekday(day);
-      if (!rule.byDay.some((d) => d.day === wd && (d.n === 0 || d.n === nth || d.n === fromEnd))) continue;
-    }
-    if (defaults) {
-      // No day part: the day (and for YEARLY without BYMONTH the month) of DTSTART, the weekday for WEEKLY.
-      if (rule.freq === 'WEEKLY' && weekday(day) !== weekday(epochDay(...start))) continue;
-      if ((rule.freq === 'MONTHLY' || rule.freq === 'YEARLY') && date !== start[2]) continue;
-      if (rule.freq === 'YEARLY' && !rule.byMonth && month !== start[1]) continue;
-    }
-    out.push(day);
+/** Refuses a rule whose text alone shows that it gives no occurrence at all, whatever its DTSTART. */
+function checkCanOccur(rule: Rule): void {
+  if (rule.bySetPos) {
+    const size = DAYS_IN_PERIOD[rule.freq] * timesPerPeriod(rule);
+    if (rule.bySetPos.every((n) => Math.abs(n) > size))
+      throw new Error(
+        `BYSETPOS=${rule.bySetPos.join(',')} picks nothing: a period of this rule holds at most ${size} dates and times`,
+      );
   }
-  return out;
-}
-
-function choose(set: string[], positions: number[] | undefined): string[] {
-  if (!positions) return set;
-  const picked = new Set<string>();
-  for (const n of positions) {
-    const value = set[n > 0 ? n - 1 : set.length + n];
-    if (value !== undefined) picked.add(value);
-  }
-  return [...picked].sort();
-}
-
-/**
- * The rule's instances from `startLocal` (DTSTART, a floating wall time) in order, while their day is not after
- * `lastDay` (`YYYY-MM-DD`), until COUNT or UNTIL ends them.
- */
-export function* ruleInstances(rule: Rule, startLocal: string, lastDay: string): Generator<string> {
-  const start = startLocal.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const [hour, minute, second] = (startLocal.slice(11) || '00:00:00').split(':').map(Number) as number[];
-  const startDay = epochDay(...start);
-  const last = epochDay(...(lastDay.split('-').map(Number) as [number, number, number]));
-  const times: string[] = [];
-  for (const h of rule.byHour ?? [hour!])
-    for (const m of rule.byMinute ?? [minute!])
-      for (const s of rule.bySecond ?? [second!]) times.push(`${pad(h)}:${pad(m)}:${pad(s)}`);
-  times.sort();
-  let emitted = 0;
-  for (let period = 0; ; period++) {
-    const step = period * rule.interval;
-    let first: number;
-    let lastOfPeriod: number;
-    let periodTimes = times;
-    if (rule.freq === 'YEARLY') {
-      first = epochDay(start[0] + step, 1, 1);
-      lastOfPeriod = epochDay(start[0] + step + 1, 1, 1) - 1;
-    } else if (rule.freq === 'MONTHLY') {
-      first = epochDay(start[0], start[1] + step, 1);
-      lastOfPeriod = epochDay(start[0], start[1] + step + 1, 1) - 1;
-    } else if (rule.freq === 'WEEKLY') {
-      first = startDay - ((weekday(startDay) - rule.wkst + 7) % 7) + 7 * step;
-      lastOfPeriod = first + 6;
-    } else if (rule.freq === 'DAILY') {
-      first = lastOfPeriod = startDay + step;
-    } else {
-      const hours = hour! + step;
-      first = lastOfPeriod = startDay + Math.floor(hours / 24);
-      const inDay = hours % 24;
-      if (rule.byHour && !rule.byHour.includes(inDay)) periodTimes = [];
-      else
-        periodTimes = times
-          .map((time) => `${pad(inDay)}${time.slice(2)}`)
-          .filter((t, i, all) => all.indexOf(t) === i);
-    }
-    if (first > last) return;
-    const set: string[] = [];
-    for (const day of daysOf(rule, first, lastOfPeriod, start)) {
-      const [y, m, d] = dateOf(day);
-      for (const time of periodTimes) set.push(`${pad(y, 4)}-${pad(m)}-${pad(d)} ${time}`);
-    }
-    for (const instance of choose(set, rule.bySetPos)) {
-      if (instance < startLocal) continue;
-      if (rule.until !== undefined && instance > rule.until) return;
-      yield instance;
-      emitted += 1;
-      if (rule.count !== undefined && emitted >= rule.count) return;
-    }
-  }
+  // With a day part, DTSTART's day plays no role: which days pass is the rule's alone.
+  const hasDayPart = rule.byWeekNo || rule.byYearDay || rule.byMonthDay || rule.byDay;
+  if (hasDayPart && !new DayFilter(rule, [2000, 1, 1]).anyDay())
+    throw new Error(`no day of any year has ${dateParts(rule)}: the rule gives no occurrence`);
 }

@@ -9,7 +9,14 @@
  */
 import ICAL from 'ical.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
-import { ruleOf as compileRule, type Rule, ruleInstances } from './recurrence-rule.js';
+import { ruleOf as compileRule, type Rule } from './recurrence-rule.js';
+import {
+  ruleInstances,
+  WorkBudget,
+  WorkExceeded,
+  whyNoInstance,
+  whyNoInstanceAtAll,
+} from './recurrence-walk.js';
 import { ianaZoneOf } from './zones.js';
 
 /** A recurrence line refused, with the line (1-based position and text) and why. */
@@ -32,6 +39,8 @@ type RecurrenceDate =
 
 export interface ParsedRecurrence {
   rules: Rule[];
+  /** The index in `lines` of each rule. */
+  ruleLines: number[];
   rdates: RecurrenceDate[];
   exdates: RecurrenceDate[];
   /** The lines as they are kept and exported (folded whitespace and case of the names tidied). */
@@ -65,6 +74,34 @@ const RULE_PARTS = new Set([
 
 /** More than this many occurrences within the horizon is refused: it is a mistake, not a calendar. */
 export const MAX_OCCURRENCES = 5000;
+
+/**
+ * The work an expansion may do (recurrence-walk.ts counts periods, days, years crossed and instances looked
+ * at): per rule, a base (the shapes of year its date parts are decided for) and a share per day from DTSTART
+ * to the horizon (an HOURLY rule looks at up to 24 periods a day) and per occurrence, and never more than the
+ * ceiling, which keeps one expansion within a few tens of milliseconds.
+ */
+export const WORK_PER_RULE = 12_000;
+export const WORK_PER_DAY = 32;
+export const MAX_EXPANSION_WORK = 300_000;
+/** The work a search for a rule's first occurrence beyond the horizon may do (one cycle of 400 years fits). */
+export const MAX_SEARCH_WORK = 400_000;
+
+/**
+ * The most values a rule part can hold without giving one twice (BYDAY: 7 weekdays, each plain or with an
+ * ordinal from -53 to 53).
+ */
+const PART_VALUES: Record<string, number> = {
+  BYSECOND: 60,
+  BYMINUTE: 60,
+  BYHOUR: 24,
+  BYDAY: 7 * 107,
+  BYMONTHDAY: 62,
+  BYYEARDAY: 732,
+  BYWEEKNO: 106,
+  BYMONTH: 12,
+  BYSETPOS: 732,
+};
 
 function pad(value: number, size = 2): string {
   return String(value).padStart(size, '0');
@@ -129,15 +166,16 @@ function checkRuleParts(value: string): void {
     // ical.js reads INTERVAL=0 or -2 as 1: checked on the text.
     if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
       throw new Error(`${key} must be 1 or more`);
+    const values = partValue.split(',').length;
+    if (values > (PART_VALUES[key] ?? 1))
+      throw new Error(`${key} has ${values} values; it has only ${PART_VALUES[key] ?? 1} different ones`);
     seen.add(key);
   }
   if (!seen.has('FREQ')) throw new Error('a rule needs FREQ');
   if (seen.has('UNTIL') && seen.has('COUNT')) throw new Error('UNTIL and COUNT must not both be given');
 }
 
-function ruleOf(property: ICAL.Property, line: string, zone: string): Rule {
-  // The parts as written: ical.js's own reading drops unknown parts and mends bad values.
-  checkRuleParts(line.slice(line.indexOf(':') + 1));
+function ruleOf(property: ICAL.Property, zone: string): Rule {
   const rule = property.getFirstValue() as ICAL.Recur;
   if (rule.freq === 'SECONDLY' || rule.freq === 'MINUTELY')
     throw new Error(`FREQ=${rule.freq} is not supported: an event repeats at most hourly`);
@@ -171,19 +209,30 @@ export function parseRecurrence(
   zone: string,
   options: { allDay?: boolean } = {},
 ): ParsedRecurrence {
-  const parsed: ParsedRecurrence = { rules: [], rdates: [], exdates: [], lines: [] };
+  const parsed: ParsedRecurrence = { rules: [], ruleLines: [], rdates: [], exdates: [], lines: [] };
+  let dates = 0;
   lines.forEach((line, index) => {
     try {
       if (!/^[A-Za-z-]+[;:]/.test(line))
         throw new Error('expected NAME:VALUE, for example RRULE:FREQ=WEEKLY');
+      // The parts as written, before ical.js reads them: it drops unknown parts and mends bad values.
+      if (/^RRULE[;:]/i.test(line)) checkRuleParts(line.slice(line.indexOf(':') + 1));
+      else if (/^RDATE[;:]/i.test(line)) {
+        dates += line.split(',').length;
+        if (dates > MAX_OCCURRENCES)
+          throw new Error(
+            `more than ${MAX_OCCURRENCES} RDATE dates: more occurrences than a recurrence may have`,
+          );
+      }
       const property = ICAL.Property.fromString(line);
       checkDatesExist(line);
       const name = property.name.toUpperCase();
       if (name === 'RRULE') {
-        const rule = ruleOf(property, line, zone);
+        const rule = ruleOf(property, zone);
         if (options.allDay && (rule.freq === 'HOURLY' || rule.byHour || rule.byMinute || rule.bySecond))
           throw new Error('an all-day event repeats on days: no FREQ=HOURLY, BYHOUR, BYMINUTE or BYSECOND');
         parsed.rules.push(rule);
+        parsed.ruleLines.push(index);
       } else if (name === 'RDATE' || name === 'EXDATE') {
         const tzid = property.getParameter('tzid') as string | undefined;
         const dates = property.getValues().map((value) => {
@@ -206,32 +255,52 @@ export function parseRecurrence(
   return parsed;
 }
 
+/** The work budget of an expansion from `startLocal` to the day `lastDay`: see `MAX_EXPANSION_WORK`. */
+export function expansionWork(rules: number, startLocal: string, lastDay: string): number {
+  const days = Math.max(0, (Date.parse(lastDay) - Date.parse(startLocal.slice(0, 10))) / 86_400_000) + 1;
+  const perRule = WORK_PER_RULE + WORK_PER_DAY * days + MAX_OCCURRENCES + 1;
+  return Math.min(MAX_EXPANSION_WORK, rules * perRule);
+}
+
 /**
  * The occurrences of a recurrence that starts at `startLocal` (DTSTART: the event's start, the first
  * occurrence unless an EXDATE removes it) in `zone`, before `beforeUtc`, in time order.
- * @throws RecurrenceError when there are more than `MAX_OCCURRENCES` of them.
+ * @throws RecurrenceError when there are more than `MAX_OCCURRENCES` of them, when a rule gives no occurrence
+ * at all, or when expanding takes more than its work budget (`expansionWork`).
  */
 export function expandRecurrence(
   recurrence: ParsedRecurrence,
   startLocal: string,
   zone: string,
   beforeUtc: string,
+  /** Receives the work done (whatever the outcome), for tests and measurements. */
+  meter?: { spent: number },
 ): Occurrence[] {
   const beforeLocal = utcToLocal(beforeUtc, zone);
   const clock = startLocal.slice(11) || '00:00:00';
   const locals = new Set<string>([startLocal]);
-  const tooMany = () =>
+  const tooMany = (index = 0) =>
     new RecurrenceError(
-      0,
-      recurrence.lines[0] ?? '',
+      index,
+      recurrence.lines[index] ?? '',
       `more than ${MAX_OCCURRENCES} occurrences before ${beforeUtc} UTC`,
     );
-  for (const rule of recurrence.rules) {
-    // Up to the horizon's day in wall time: the exact cut is made on the instants below.
-    for (const local of ruleInstances(rule, startLocal, beforeLocal.slice(0, 10))) {
-      locals.add(local);
-      if (locals.size > MAX_OCCURRENCES + 1) throw tooMany();
-    }
+  const lastDay = beforeLocal.slice(0, 10);
+  const work = expansionWork(recurrence.rules.length, startLocal, lastDay);
+  const budget = new WorkBudget(
+    work,
+    () =>
+      `expanding it to ${beforeUtc} UTC takes more than ${work} steps (dates and times looked at): the rule is too costly`,
+  );
+  const search = new WorkBudget(
+    MAX_SEARCH_WORK,
+    () =>
+      `it gives no occurrence up to ${beforeUtc} UTC, and a search for its first one beyond took more than ${MAX_SEARCH_WORK} steps`,
+  );
+  try {
+    expandRules(recurrence, startLocal, lastDay, budget, search, locals, tooMany);
+  } finally {
+    if (meter) meter.spent = budget.spent + search.spent;
   }
   const exact: Occurrence[] = [];
   for (const date of recurrence.rdates) {
@@ -257,4 +326,38 @@ export function expandRecurrence(
   }
   if (byInstant.size > MAX_OCCURRENCES) throw tooMany();
   return [...byInstant.values()].sort((a, b) => (a.utc < b.utc ? -1 : a.utc > b.utc ? 1 : 0));
+}
+
+/** Each rule's instances into `locals`, within the budgets; a rule refused names its line. */
+function expandRules(
+  recurrence: ParsedRecurrence,
+  startLocal: string,
+  lastDay: string,
+  budget: WorkBudget,
+  search: WorkBudget,
+  locals: Set<string>,
+  tooMany: (index: number) => RecurrenceError,
+): void {
+  recurrence.rules.forEach((rule, r) => {
+    const index = recurrence.ruleLines[r] ?? 0;
+    const line = recurrence.lines[index] ?? '';
+    try {
+      const impossible = whyNoInstanceAtAll(rule, startLocal);
+      if (impossible !== undefined)
+        throw new RecurrenceError(index, line, `the rule gives no occurrence at all: ${impossible}`);
+      let any = false;
+      // Up to the horizon's day in wall time: the exact cut is made on the instants below.
+      for (const local of ruleInstances(rule, startLocal, lastDay, budget)) {
+        any = true;
+        locals.add(local);
+        if (locals.size > MAX_OCCURRENCES + 1) throw tooMany(index);
+      }
+      const never = any ? undefined : whyNoInstance(rule, startLocal, search);
+      if (never !== undefined)
+        throw new RecurrenceError(index, line, `the rule gives no occurrence at all: ${never}`);
+    } catch (error) {
+      if (error instanceof WorkExceeded) throw new RecurrenceError(index, line, error.message);
+      throw error;
+    }
+  });
 }

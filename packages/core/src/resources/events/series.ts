@@ -48,12 +48,21 @@ export function checkRecurrence(lines: readonly string[], zone: string, allDay: 
 }
 
 function readRecurrence(lines: readonly string[], zone: string, allDay: boolean) {
+  return asInvalidParam(() => parseRecurrence(lines, zone, { allDay }));
+}
+
+/**
+ * A recurrence refused (read, or expanded: too many occurrences, none at all, too costly) → 400 naming it; the
+ * RecurrenceError stays its `cause` (the .ics import tells its events apart by it).
+ */
+function asInvalidParam<T>(work: () => T): T {
   try {
-    return parseRecurrence(lines, zone, { allDay });
+    return work();
   } catch (error) {
-    if (error instanceof RecurrenceError)
-      throw invalidParam('recurrence', `Invalid recurrence: ${error.message}.`);
-    throw error;
+    if (!(error instanceof RecurrenceError)) throw error;
+    const refused = invalidParam('recurrence', `Invalid recurrence: ${error.message}.`);
+    refused.cause = error;
+    throw refused;
   }
 }
 
@@ -271,9 +280,9 @@ export async function reconcileSeries(
   const zone = event.timezone;
   // An update may have made the series all-day: its rule is then read (and may be refused) as such.
   const parsed = readRecurrence(series.lines, zone, event.all_day === 1);
-  const instants = expandRecurrence(parsed, event.start_local, zone, series.horizonUtc).filter(
-    (instant) => instant.utc !== event.start_utc,
-  );
+  const instants = asInvalidParam(() =>
+    expandRecurrence(parsed, event.start_local, zone, series.horizonUtc),
+  ).filter((instant) => instant.utc !== event.start_utc);
   const duration = wallSecondsBetween(event.start_local, event.end_local);
   const existing: ExistingOccurrence[] = options.fresh
     ? []
