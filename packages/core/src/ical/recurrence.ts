@@ -26,7 +26,7 @@ export class RecurrenceError extends Error {
     readonly line: string,
     readonly reason: string,
   ) {
-    super(`recurrence line ${index + 1} (${line}): ${reason}`);
+    super(`recurrence line ${index + 1} (${line.length > 200 ? `${line.slice(0, 200)}…` : line}): ${reason}`);
     this.name = 'RecurrenceError';
   }
 }
@@ -154,6 +154,21 @@ function checkDatesExist(line: string): void {
   }
 }
 
+/** A value of a BYxxx list given twice (`+1MO` and `1MO`, `01` and `1` are the same) is refused. */
+function checkDistinctValues(key: string, values: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const text of values) {
+    const trimmed = text.trim().toUpperCase();
+    const weekday = /^([+-]?)0*(\d*)([A-Z]{2})$/.exec(trimmed);
+    const value = weekday
+      ? `${weekday[1] === '-' ? '-' : ''}${weekday[2]}${weekday[3]}`
+      : String(Number(trimmed));
+    if (value === 'NaN') continue; // not a number: the range checks say so
+    if (seen.has(value)) throw new Error(`${key} gives ${value} twice`);
+    seen.add(value);
+  }
+}
+
 function checkRuleParts(value: string): void {
   const seen = new Set<string>();
   for (const part of value.split(';')) {
@@ -166,9 +181,12 @@ function checkRuleParts(value: string): void {
     // ical.js reads INTERVAL=0 or -2 as 1: checked on the text.
     if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
       throw new Error(`${key} must be 1 or more`);
-    const values = partValue.split(',').length;
-    if (values > (PART_VALUES[key] ?? 1))
-      throw new Error(`${key} has ${values} values; it has only ${PART_VALUES[key] ?? 1} different ones`);
+    const values = partValue.split(',');
+    if (values.length > (PART_VALUES[key] ?? 1))
+      throw new Error(
+        `${key} has ${values.length} values; it has only ${PART_VALUES[key] ?? 1} different ones`,
+      );
+    if (key.startsWith('BY')) checkDistinctValues(key, values);
     seen.add(key);
   }
   if (!seen.has('FREQ')) throw new Error('a rule needs FREQ');
