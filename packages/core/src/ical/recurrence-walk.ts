@@ -195,7 +195,8 @@ export function* ruleInstances(
   }
 }
 
-function startDateOf(startLocal: string): [number, number, number] {
+/** DTSTART's date. */
+export function startDateOf(startLocal: string): [number, number, number] {
   return startLocal.slice(0, 10).split('-').map(Number) as [number, number, number];
 }
 
@@ -237,8 +238,11 @@ export function searchEnd(rule: Rule, startLocal: string): number {
  * parts no day meets (with DTSTART's day when the rule gives no day part), or BYHOUR hours an HOURLY INTERVAL
  * never reaches. Decided with at most the 28 shapes of year of the 400-year cycle.
  */
-export function whyNoInstanceAtAll(rule: Rule, startLocal: string): string | undefined {
-  const filter = new DayFilter(rule, startDateOf(startLocal));
+export function whyNoInstanceAtAll(
+  rule: Rule,
+  startLocal: string,
+  filter = new DayFilter(rule, startDateOf(startLocal)),
+): string | undefined {
   const hasDayPart = rule.byWeekNo || rule.byYearDay || rule.byMonthDay || rule.byDay;
   if (!filter.anyDay()) {
     const parts = dateParts(rule);
@@ -260,8 +264,12 @@ export function whyNoInstanceAtAll(rule: Rule, startLocal: string): string | und
  * one whole cycle of the periods it steps on (or to UNTIL, or to the calendar's end), charged to `budget`.
  * @throws WorkExceeded when the search outruns the budget.
  */
-export function whyNoInstance(rule: Rule, startLocal: string, budget: WorkBudget): string | undefined {
-  const filter = new DayFilter(rule, startDateOf(startLocal));
+export function whyNoInstance(
+  rule: Rule,
+  startLocal: string,
+  budget: WorkBudget,
+  filter = new DayFilter(rule, startDateOf(startLocal)),
+): string | undefined {
   const end = searchEnd(rule, startLocal);
   for (const _ of ruleInstances(rule, startLocal, dayText(end), budget, filter)) return undefined;
   const to =

@@ -9,9 +9,11 @@
  */
 import ICAL from 'ical.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
+import { DayFilter, daysFromCivil } from './recurrence-days.js';
 import { ruleOf as compileRule, type Rule } from './recurrence-rule.js';
 import {
   ruleInstances,
+  startDateOf,
   WorkBudget,
   WorkExceeded,
   whyNoInstance,
@@ -275,7 +277,12 @@ export function parseRecurrence(
 
 /** The work budget of an expansion from `startLocal` to the day `lastDay`: see `MAX_EXPANSION_WORK`. */
 export function expansionWork(rules: number, startLocal: string, lastDay: string): number {
-  const days = Math.max(0, (Date.parse(lastDay) - Date.parse(startLocal.slice(0, 10))) / 86_400_000) + 1;
+  const dayOf = (text: string) => {
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+    return daysFromCivil(year, month, day);
+  };
+  const days = Math.max(0, dayOf(lastDay) - dayOf(startLocal)) + 1;
+  if (!Number.isFinite(days)) return MAX_EXPANSION_WORK;
   const perRule = WORK_PER_RULE + WORK_PER_DAY * days + MAX_OCCURRENCES + 1;
   return Math.min(MAX_EXPANSION_WORK, rules * perRule);
 }
@@ -360,17 +367,19 @@ function expandRules(
     const index = recurrence.ruleLines[r] ?? 0;
     const line = recurrence.lines[index] ?? '';
     try {
-      const impossible = whyNoInstanceAtAll(rule, startLocal);
+      // The days the rule's date parts let through, decided once per shape of year for all three steps.
+      const filter = new DayFilter(rule, startDateOf(startLocal));
+      const impossible = whyNoInstanceAtAll(rule, startLocal, filter);
       if (impossible !== undefined)
         throw new RecurrenceError(index, line, `the rule gives no occurrence at all: ${impossible}`);
       let any = false;
       // Up to the horizon's day in wall time: the exact cut is made on the instants below.
-      for (const local of ruleInstances(rule, startLocal, lastDay, budget)) {
+      for (const local of ruleInstances(rule, startLocal, lastDay, budget, filter)) {
         any = true;
         locals.add(local);
         if (locals.size > MAX_OCCURRENCES + 1) throw tooMany(index);
       }
-      const never = any ? undefined : whyNoInstance(rule, startLocal, search);
+      const never = any ? undefined : whyNoInstance(rule, startLocal, search, filter);
       if (never !== undefined)
         throw new RecurrenceError(index, line, `the rule gives no occurrence at all: ${never}`);
     } catch (error) {
