@@ -166,6 +166,7 @@ describe('item 11: rules that can never give an occurrence, or with absurd lists
     ['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1,+1', /BYSETPOS gives 1 twice/],
     ['RRULE:FREQ=MONTHLY;BYDAY=1MO,+1MO', /BYDAY gives 1MO twice/],
     ['RRULE:FREQ=DAILY;BYHOUR=9,09', /BYHOUR gives 9 twice/],
+    ['RRULE:FREQ=DAILY,HOURLY', /FREQ takes one value, not 2/],
     [
       'RRULE:FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=8',
       /BYSETPOS=8 picks nothing: a period of this rule holds at most 7/,

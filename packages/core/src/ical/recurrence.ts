@@ -184,10 +184,11 @@ function checkRuleParts(value: string): void {
     if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
       throw new Error(`${key} must be 1 or more`);
     const values = partValue.split(',');
-    if (values.length > (PART_VALUES[key] ?? 1))
-      throw new Error(
-        `${key} has ${values.length} values; it has only ${PART_VALUES[key] ?? 1} different ones`,
-      );
+    const most = PART_VALUES[key];
+    if (most === undefined && values.length > 1)
+      throw new Error(`${key} takes one value, not ${values.length}`);
+    if (most !== undefined && values.length > most)
+      throw new Error(`${key} has ${values.length} values; it has only ${most} different ones`);
     if (key.startsWith('BY')) checkDistinctValues(key, values);
     seen.add(key);
   }
