@@ -9,6 +9,7 @@ import {
   expandRecurrence,
   expansionWork,
   MAX_EXPANSION_WORK,
+  MAX_INSTANCES,
   MAX_SEARCH_WORK,
   parseRecurrence,
   RecurrenceError,
@@ -141,6 +142,16 @@ describe('item 3: more than 5,000 occurrences', () => {
     expect(error?.reason).toBe(`more than 5000 occurrences before ${HORIZON} UTC`);
     expect(error?.index).toBe(0);
     expect(work).toBeLessThan(5001 * 6);
+  });
+
+  it('rules that give the same dates again and again are refused by the dates they give together', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `RRULE:FREQ=HOURLY;COUNT=${5000 - i}`);
+    const { error, work } = expand(lines);
+    expect(error?.index).toBe(2);
+    expect(error?.reason).toBe(
+      `its rules give more than ${MAX_INSTANCES} dates between them (a date several rules give counts for each)`,
+    );
+    expect(work).toBeLessThan(MAX_INSTANCES * 6);
   });
 
   it('an RDATE line of 20,000 dates is refused when read', () => {

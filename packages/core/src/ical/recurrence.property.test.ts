@@ -144,6 +144,7 @@ const caseArbitrary: fc.Arbitrary<Case> = fc
 /** The refusals a hostile rule may get: each says why. */
 const REASONS = [
   /^more than 5000 occurrences before /,
+  /^its rules give more than \d+ dates between them/,
   /^the rule gives no occurrence at all: /,
   /^no day of any year has .+: the rule gives no occurrence$/,
   /^INTERVAL=\d+ is more (years|months|weeks|days|hours) than the calendar holds/,
@@ -210,20 +211,23 @@ describe(`hostile recurrence rules, ${RUNS} random cases (seed ${SEED})`, () => 
   });
   const python = new Map<Case, string[] | Error>();
   const runs = requirePythonIcal('the hostile-rule property test');
-  beforeAll(async () => {
-    if (!runs) return;
-    const answers = await expandManyWithPython(
-      compared.map((c) => ({
-        ics: calendarOf(c),
-        from: '1990-01-01T00:00:00Z',
-        to: `${c.before.replace(' ', 'T')}Z`,
-      })),
-    );
-    compared.forEach((c, index) => {
-      const answer = answers[index]!;
-      python.set(c, answer instanceof Error ? answer : [...new Set(answer.map((o) => o.start))].sort());
-    });
-  }, Math.max(120_000, RUNS * 500));
+  beforeAll(
+    async () => {
+      if (!runs) return;
+      const answers = await expandManyWithPython(
+        compared.map((c) => ({
+          ics: calendarOf(c),
+          from: '1990-01-01T00:00:00Z',
+          to: `${c.before.replace(' ', 'T')}Z`,
+        })),
+      );
+      compared.forEach((c, index) => {
+        const answer = answers[index]!;
+        python.set(c, answer instanceof Error ? answer : [...new Set(answer.map((o) => o.start))].sort());
+      });
+    },
+    Math.max(120_000, RUNS * 500),
+  );
 
   it.runIf(runs)(`those accepted give the instants Python gives (${compared.length} cases)`, () => {
     expect(compared.length).toBeGreaterThan(RUNS / 4);

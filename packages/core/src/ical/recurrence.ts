@@ -86,6 +86,11 @@ export const MAX_OCCURRENCES = 5000;
 export const WORK_PER_RULE = 12_000;
 export const WORK_PER_DAY = 32;
 export const MAX_EXPANSION_WORK = 300_000;
+/**
+ * Instances the rules may give between them, a date given by several rules counting for each: overlapping
+ * rules would otherwise make the same dates again and again without ever exceeding `MAX_OCCURRENCES`.
+ */
+export const MAX_INSTANCES = 2 * (MAX_OCCURRENCES + 1);
 /** The work a search for a rule's first occurrence beyond the horizon may do (one cycle of 400 years fits). */
 export const MAX_SEARCH_WORK = 400_000;
 
@@ -364,6 +369,7 @@ function expandRules(
   locals: Set<string>,
   tooMany: (index: number) => RecurrenceError,
 ): void {
+  let given = 0;
   recurrence.rules.forEach((rule, r) => {
     const index = recurrence.ruleLines[r] ?? 0;
     const line = recurrence.lines[index] ?? '';
@@ -379,6 +385,12 @@ function expandRules(
         any = true;
         locals.add(local);
         if (locals.size > MAX_OCCURRENCES + 1) throw tooMany(index);
+        if (++given > MAX_INSTANCES)
+          throw new RecurrenceError(
+            index,
+            line,
+            `its rules give more than ${MAX_INSTANCES} dates between them (a date several rules give counts for each)`,
+          );
       }
       const never = any ? undefined : whyNoInstance(rule, startLocal, search, filter);
       if (never !== undefined)
