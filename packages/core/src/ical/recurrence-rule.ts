@@ -167,3 +167,78 @@ function checkCanOccur(rule: Rule): void {
   if (hasDayPart && !new DayFilter(rule, [2000, 1, 1]).anyDay())
     throw new Error(`no day of any year has ${dateParts(rule)}: the rule gives no occurrence`);
 }
+
+/** The rule parts of RFC 5545 §3.3.10; ical.js drops any other silently, so they are checked here. */
+const RULE_PARTS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYSECOND',
+  'BYMINUTE',
+  'BYHOUR',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+]);
+
+/**
+ * The most values a rule part can hold without giving one twice (BYDAY: 7 weekdays, each plain or with an
+ * ordinal from -53 to 53).
+ */
+const PART_VALUES: Record<string, number> = {
+  BYSECOND: 60,
+  BYMINUTE: 60,
+  BYHOUR: 24,
+  BYDAY: 7 * 107,
+  BYMONTHDAY: 62,
+  BYYEARDAY: 732,
+  BYWEEKNO: 106,
+  BYMONTH: 12,
+  BYSETPOS: 732,
+};
+
+/** A value of a BYxxx list given twice (`+1MO` and `1MO`, `01` and `1` are the same) is refused. */
+function checkDistinctValues(key: string, values: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const text of values) {
+    const trimmed = text.trim().toUpperCase();
+    const weekday = /^([+-]?)0*(\d*)([A-Z]{2})$/.exec(trimmed);
+    const value = weekday
+      ? `${weekday[1] === '-' ? '-' : ''}${weekday[2]}${weekday[3]}`
+      : String(Number(trimmed));
+    if (value === 'NaN') continue; // not a number: the range checks say so
+    if (seen.has(value)) throw new Error(`${key} gives ${value} twice`);
+    seen.add(value);
+  }
+}
+
+/** The parts of an RRULE as written (ical.js's own reading drops unknown parts and mends bad values). */
+export function checkRuleParts(value: string): void {
+  const seen = new Set<string>();
+  for (const part of value.split(';')) {
+    if (part === '') continue;
+    const [name, partValue] = part.split('=');
+    const key = name!.trim().toUpperCase();
+    if (!RULE_PARTS.has(key)) throw new Error(`unknown rule part "${name}"`);
+    if (partValue === undefined || partValue.trim() === '') throw new Error(`rule part ${key} has no value`);
+    if (seen.has(key)) throw new Error(`rule part ${key} is given twice`);
+    // ical.js reads INTERVAL=0 or -2 as 1: checked on the text.
+    if ((key === 'INTERVAL' || key === 'COUNT') && !/^\s*\+?0*[1-9]\d*\s*$/.test(partValue))
+      throw new Error(`${key} must be 1 or more`);
+    const values = partValue.split(',');
+    const most = PART_VALUES[key];
+    if (most === undefined && values.length > 1)
+      throw new Error(`${key} takes one value, not ${values.length}`);
+    if (most !== undefined && values.length > most)
+      throw new Error(`${key} has ${values.length} values; it has only ${most} different ones`);
+    if (key.startsWith('BY')) checkDistinctValues(key, values);
+    seen.add(key);
+  }
+  if (!seen.has('FREQ')) throw new Error('a rule needs FREQ');
+  if (seen.has('UNTIL') && seen.has('COUNT')) throw new Error('UNTIL and COUNT must not both be given');
+}
