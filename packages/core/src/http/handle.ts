@@ -21,6 +21,7 @@ import { cacheKeyOf, createCachedGet } from './cached-get.js';
 import { finishGet } from './etag.js';
 import { asRequested, limitToFields } from './global-params.js';
 import { matchRequest } from './match.js';
+import { createNewTermBudget, type RefundableAllowance } from './new-terms.js';
 import { answerOptions, lazyAllow, makeBase, makeContext, type RequestBase, withAllow } from './options.js';
 import { mergeParams, parseFormEncoded } from './parse-params.js';
 import { writePrecondition } from './preconditions.js';
@@ -53,6 +54,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const callerOf = createCallerOf(deps);
   const { counts, records } = caches;
   const service = { config, database, logger, ticketProvider: deps.ticketProvider, counts, records };
+  const newTermBudget = createNewTermBudget(config.newTermsPerHour);
 
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
@@ -62,8 +64,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
   async function answer(request: CoreRequest): Promise<CoreResponse> {
     const target = requestTarget(request, config);
     const { url, method, addressLanguage } = target;
-    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> =>
-      makeBase(service, target, now, method, await callerOf(request, now));
+    // A write's budget of new terms (http/new-terms.ts), given back if the write fails.
+    let newTerms: RefundableAllowance | undefined;
+    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> => {
+      const principal = await callerOf(request, now);
+      newTerms = method === 'GET' ? undefined : newTermBudget?.forWrite(principal, now);
+      return makeBase(service, target, now, method, principal, newTerms);
+    };
     let allow: (() => Promise<string>) | undefined;
     try {
       const match = matchRequest(paths, url.pathname, target.prefix);
@@ -107,6 +114,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         (response) => finishGet(response, header(request, 'if-none-match'), method === 'HEAD'),
       );
     } catch (error) {
+      newTerms?.refund();
       const report = reportFailure(logger, request, error);
       const apiError = toApiError(error, { isUnavailable: isDatabaseUnavailable, report });
       // No Allow on rest_no_route (as WordPress), nor when the rules cannot be asked (the database is gone).
