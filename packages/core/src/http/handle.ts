@@ -64,7 +64,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
   async function answer(request: CoreRequest): Promise<CoreResponse> {
     const target = requestTarget(request, config);
     const { url, method, addressLanguage } = target;
-    // A write's budget of new terms (http/new-terms.ts), given back if the write fails.
+    // A write's budget of new terms (http/new-terms.ts).
     let newTerms: RefundableAllowance | undefined;
     const base = async (now: Date, method: HttpMethod): Promise<RequestBase> => {
       const principal = await callerOf(request, now);
@@ -102,7 +102,14 @@ export function createDispatcher(deps: DispatcherDependencies) {
           : jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
-      if (effective !== 'GET') return await withItsAllow(runWrite(database, caches, run));
+      if (effective !== 'GET') {
+        // A write that did not commit created no terms: its budget goes back.
+        const written = runWrite(database, caches, run).catch((error: unknown) => {
+          newTerms?.refund();
+          throw error;
+        });
+        return await withItsAllow(written);
+      }
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key =
         json || form || calendar !== undefined
@@ -114,7 +121,6 @@ export function createDispatcher(deps: DispatcherDependencies) {
         (response) => finishGet(response, header(request, 'if-none-match'), method === 'HEAD'),
       );
     } catch (error) {
-      newTerms?.refund();
       const report = reportFailure(logger, request, error);
       const apiError = toApiError(error, { isUnavailable: isDatabaseUnavailable, report });
       // No Allow on rest_no_route (as WordPress), nor when the rules cannot be asked (the database is gone).
