@@ -163,6 +163,26 @@ describeContract('protected event links', (service) => {
     expect(await titles('contributor')).toEqual(['By contributor']);
     expect(await titles('contributor2')).toEqual([]);
     expect(await titles('editor')).toEqual(['By author', 'By contributor']);
+    // In the trash, a contributor's own pending event is still theirs to edit (WordPress judges by the status
+    // it had); another contributor's is not.
+    const mine = await service().request('GET', '/events', {
+      query: { search: 'By contributor' },
+      as: 'admin',
+    });
+    const trashed = await service().request('DELETE', `/events/${mine.json.events[0].id}`, {
+      as: 'contributor',
+    });
+    expect(trashed.status, trashed.text).toBe(200);
+    const inTrash = async (as: string) => {
+      const res = await service().request('GET', '/events', {
+        query: { categories: 'secret-category', status: 'trash' },
+        as,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.json.events.map((event: { title: string }) => event.title);
+    };
+    expect(await inTrash('contributor')).toEqual(['By contributor']);
+    expect(await inTrash('contributor2')).toEqual([]);
   });
 
   it('lists the links of an unprotected event to everyone', async () => {
