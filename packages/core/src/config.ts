@@ -46,6 +46,12 @@ export interface ConfigOptions {
    * paid edition); the horizon moves forward with the clock.
    */
   recurrenceHorizonMonths?: number;
+  /**
+   * New categories and tags one user may create an hour, through event writes and the term routes (default
+   * 200; `false`: no limit). A token bucket per user and process, as the rate limits; editors and
+   * administrators, who curate the terms, are not limited.
+   */
+  newTermsPerHour?: number | false;
 }
 
 export interface CalendarConfig {
@@ -65,6 +71,7 @@ export interface CalendarConfig {
   cors: CorsConfig | undefined;
   geolocation: { enabled: boolean; defaultRadiusKm: number };
   recurrenceHorizonMonths: number;
+  newTermsPerHour: number | false;
 }
 
 export function resolveConfig(options: ConfigOptions): CalendarConfig {
@@ -77,6 +84,9 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
   const siteUrl = (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   if (!Number.isInteger(horizon) || horizon < 1 || horizon > 120)
     throw new RangeError(`recurrenceHorizonMonths must be a whole number from 1 to 120, not ${horizon}`);
+  const newTerms = options.newTermsPerHour ?? 200;
+  if (newTerms !== false && !(Number.isInteger(newTerms) && newTerms > 0))
+    throw new RangeError(`newTermsPerHour must be a positive whole number or false, not ${String(newTerms)}`);
   return {
     namespace: (options.namespace ?? 'calendar/events/v1').replace(/^\/+|\/+$/g, ''),
     siteUrl,
@@ -97,6 +107,7 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
       defaultRadiusKm: (typeof geo === 'object' && geo?.defaultRadiusKm) || 25,
     },
     recurrenceHorizonMonths: horizon,
+    newTermsPerHour: newTerms,
   };
 }
 export interface CorsOptions {

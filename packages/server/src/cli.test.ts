@@ -234,6 +234,32 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
     expect(second).toMatchObject({ code: 0, stdout: 'database is up to date\n' });
   });
 
+  it('serves with the budget of new terms of --new-terms-per-hour (NEW_TERMS_PER_HOUR)', async () => {
+    await runCli(['users', 'add', '--login', 'termer', '--role', 'contributor', '--database', database]);
+    const created = await runCli(['keys', 'create', '--user', 'termer', '--database', database, '--json']);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+    const child = startCli(['serve', '--port', '0', '--database', database, '--new-terms-per-hour', '2']);
+    const done = finished(child);
+    const url = await listeningUrl(child);
+    const write = (tags: string[]) =>
+      fetch(`${url}/calendar/events/v1/events`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          title: 'T',
+          start_date: '2026-04-01 10:00',
+          end_date: '2026-04-01 11:00',
+          tags,
+        }),
+      });
+    expect((await write(['one', 'two'])).status).toBe(201);
+    const refused = await write(['three']);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1800');
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('adds a user and creates a key that authenticates, printing JSON', async () => {
     const added = await runCli([
       'users',

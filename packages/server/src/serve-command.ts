@@ -25,7 +25,7 @@ import type { ServerTimeouts } from './transport.js';
 /** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
 async function serve(
   output: CliOutput,
-  options: Omit<StartServerOptions, 'cors' | 'rateLimit' | 'timeouts' | 'logger'> & {
+  options: Omit<StartServerOptions, 'cors' | 'rateLimit' | 'newTermsPerHour' | 'timeouts' | 'logger'> & {
     /** What the command line says: given with a default (`port`, `host`, `database`, `adapter`). */
     port: number;
     host: string;
@@ -35,6 +35,7 @@ async function serve(
     rateLimit?: number | false;
     rateLimitKey?: number;
     rateLimitFailures?: number;
+    newTermsPerHour?: number;
     requestTimeout?: number;
     headersTimeout?: number;
     keepAliveTimeout?: number;
@@ -46,6 +47,7 @@ async function serve(
     rateLimit,
     rateLimitKey,
     rateLimitFailures,
+    newTermsPerHour,
     requestTimeout,
     headersTimeout,
     keepAliveTimeout,
@@ -64,6 +66,8 @@ async function serve(
     ...rest,
     ...(cors !== undefined ? { cors: { origins: cors } } : {}),
     rateLimit: rateLimit === false ? false : limits,
+    // 0: no budget of new terms.
+    ...(newTermsPerHour !== undefined ? { newTermsPerHour: newTermsPerHour || false } : {}),
     timeouts,
     logger,
   });
@@ -185,6 +189,14 @@ export function serveCommand(program: Command, output: CliOutput): void {
         'bad API keys and wrong event passwords a minute per address before 429 (default 10; 0: no brake)',
       )
         .env('RATE_LIMIT_FAILURES')
+        .argParser(integer(0, 1_000_000)),
+    )
+    .addOption(
+      new Option(
+        '--new-terms-per-hour <n>',
+        'new categories and tags one user below editor may create an hour (default 200; 0: no limit)',
+      )
+        .env('NEW_TERMS_PER_HOUR')
         .argParser(integer(0, 1_000_000)),
     )
     .addOption(

@@ -58,6 +58,8 @@ export interface StartServerOptions {
    * `false` turns it off. Behind a proxy, set `trustProxy` too, or every client is the proxy.
    */
   rateLimit?: boolean | RateLimitOptions;
+  /** New categories and tags one user may create an hour (core's `newTermsPerHour`, default 200; false: no limit). */
+  newTermsPerHour?: number | false;
   /** gzip/brotli of answers of 1 KiB and more (core's `compression`, default on). */
   compression?: boolean;
   /** Request, header and keep-alive timeouts of the HTTP server (defaults: 60 s, 20 s, 72 s). */
@@ -123,6 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       // On by default here, with the defaults for what an object leaves out.
       rateLimit: options.rateLimit ?? true,
+      ...(options.newTermsPerHour !== undefined ? { newTermsPerHour: options.newTermsPerHour } : {}),
       ...(options.compression !== undefined ? { compression: options.compression } : {}),
       ...(fixedNow ? { clock: () => new Date(fixedNow) } : {}),
     });

@@ -59,23 +59,47 @@ export function limitToFields(body: unknown, fieldsParam: ParamValue | undefined
   return pick(body, fieldTree(fields));
 }
 
+/** A header of an answer whatever the case of its name (core writes `Content-Type`, a host may not). */
+function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
 /**
- * `_envelope`: the answer as `{body, status, headers}` inside a 200 (WordPress's `envelope_response`); its
- * own headers travel in the body only.
+ * What `_envelope` carries as `body`, read from the answer's own headers (which the envelope carries too): a
+ * JSON answer as its value, a text answer (`text/*`: the iCalendar feeds) as its text, any other body (bytes
+ * of another media type, or a body already content-coded) as the base64 of its bytes; no body as `null`
+ * (a 304, a HEAD).
+ */
+function envelopeBody(response: CoreResponse): unknown {
+  const { body } = response;
+  if (body === undefined || body.length === 0) return null;
+  const type = (headerOf(response.headers, 'Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const coded = (headerOf(response.headers, 'Content-Encoding') ?? 'identity').toLowerCase() !== 'identity';
+  if (!coded && (type === 'application/json' || type.endsWith('+json'))) return JSON.parse(textOf(response)!);
+  if (!coded && type.startsWith('text/')) return textOf(response);
+  const bytes =
+    typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return bytes.toString('base64');
+}
+
+/**
+ * `_envelope`: the answer as `{body, status, headers}` inside a 200 JSON answer (WordPress's
+ * `envelope_response`), whatever the route answers (`envelopeBody` says how a non-JSON body travels); its own
+ * headers travel in the body only.
  */
 export function envelope(response: CoreResponse): CoreResponse {
   const { 'Content-Length': _length, ...headers } = response.headers;
-  const body = textOf(response);
-  const text = JSON.stringify({
-    body: body === undefined || body === '' ? null : JSON.parse(body),
-    status: response.status,
-    headers,
-  });
+  const text = JSON.stringify({ body: envelopeBody(response), status: response.status, headers });
   return {
     status: 200,
     headers: {
       'Content-Type': 'application/json; charset=UTF-8',
       'X-Content-Type-Options': 'nosniff',
+      // What it holds depends on the request's validators (an enveloped 304 holds no body), which no cache
+      // keys on: a stored one could answer another client's request.
+      'Cache-Control': 'no-store',
       'Content-Length': String(Buffer.byteLength(text)),
     },
     body: text,
@@ -96,5 +120,9 @@ export function asRequested(
   request: CoreRequest,
   response: CoreResponse,
 ): CoreResponse {
-  return withCorsHeaders(cors, request, wantsEnvelope(request.url) ? envelope(response) : response);
+  if (!wantsEnvelope(request.url)) return withCorsHeaders(cors, request, response);
+  const enveloped = envelope(response);
+  // HEAD: the envelope's headers, no body (the dispatcher gave none to wrap either).
+  if (request.method.toUpperCase() === 'HEAD') enveloped.body = undefined;
+  return withCorsHeaders(cors, request, enveloped);
 }

@@ -21,6 +21,7 @@ import { cacheKeyOf, createCachedGet } from './cached-get.js';
 import { finishGet } from './etag.js';
 import { asRequested, limitToFields } from './global-params.js';
 import { matchRequest } from './match.js';
+import { createNewTermBudget, type RefundableAllowance } from './new-terms.js';
 import { answerOptions, lazyAllow, makeBase, makeContext, type RequestBase, withAllow } from './options.js';
 import { mergeParams, parseFormEncoded } from './parse-params.js';
 import { writePrecondition } from './preconditions.js';
@@ -53,6 +54,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const callerOf = createCallerOf(deps);
   const { counts, records } = caches;
   const service = { config, database, logger, ticketProvider: deps.ticketProvider, counts, records };
+  const newTermBudget = createNewTermBudget(config.newTermsPerHour);
 
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
@@ -62,8 +64,13 @@ export function createDispatcher(deps: DispatcherDependencies) {
   async function answer(request: CoreRequest): Promise<CoreResponse> {
     const target = requestTarget(request, config);
     const { url, method, addressLanguage } = target;
-    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> =>
-      makeBase(service, target, now, method, await callerOf(request, now));
+    // A write's budget of new terms (http/new-terms.ts).
+    let newTerms: RefundableAllowance | undefined;
+    const base = async (now: Date, method: HttpMethod): Promise<RequestBase> => {
+      const principal = await callerOf(request, now);
+      newTerms = method === 'GET' ? undefined : newTermBudget?.forWrite(principal, now);
+      return makeBase(service, target, now, method, principal, newTerms);
+    };
     let allow: (() => Promise<string>) | undefined;
     try {
       const match = matchRequest(paths, url.pathname, target.prefix);
@@ -95,7 +102,14 @@ export function createDispatcher(deps: DispatcherDependencies) {
           : jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
-      if (effective !== 'GET') return await withItsAllow(runWrite(database, caches, run));
+      if (effective !== 'GET') {
+        // A write that did not commit created no terms: its budget goes back.
+        const written = runWrite(database, caches, run).catch((error: unknown) => {
+          newTerms?.refund();
+          throw error;
+        });
+        return await withItsAllow(written);
+      }
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key =
         json || form || calendar !== undefined

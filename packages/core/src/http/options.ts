@@ -35,6 +35,7 @@ export function makeBase(
   now: Date,
   method: HttpMethod,
   principal: RequestContext['principal'],
+  newTerms?: RequestContext['newTerms'],
 ): RequestBase {
   return {
     config: service.config,
@@ -48,6 +49,7 @@ export function makeBase(
     now,
     method,
     principal,
+    newTerms,
   };
 }
 
@@ -65,6 +67,7 @@ export function makeContext(base: RequestBase, overrides: { db: Db; language: st
     urls: base.urls,
     now: base.now,
     principal: base.principal,
+    newTerms: base.newTerms,
     db: overrides.db,
     language: overrides.language,
   };

@@ -113,24 +113,24 @@ export class TokenBuckets {
     return Math.floor(this.bucket(client, now).tokens);
   }
 
-  /** Takes a token if there is one; whether there was. */
-  take(client: string, now: number): boolean {
+  /** Takes `count` tokens (one by default) if there are that many; whether there were. */
+  take(client: string, now: number, count = 1): boolean {
     const bucket = this.bucket(client, now);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
+    if (bucket.tokens < count) return false;
+    bucket.tokens -= count;
     return true;
   }
 
-  /** Gives back a token taken for a request that turned out not to count. */
-  giveBack(client: string, now: number): void {
+  /** Gives back tokens taken for a request that turned out not to count. */
+  giveBack(client: string, now: number, count = 1): void {
     const bucket = this.bucket(client, now);
-    bucket.tokens = Math.min(this.limit, bucket.tokens + 1);
+    bucket.tokens = Math.min(this.limit, bucket.tokens + count);
   }
 
-  /** Seconds until the client has a whole token again (0 if it has one). */
-  secondsUntilToken(client: string, now: number): number {
+  /** Seconds until the client has `count` whole tokens (one by default) again (0 if it has them). */
+  secondsUntilToken(client: string, now: number, count = 1): number {
     const { tokens } = this.bucket(client, now);
-    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.perMs / 1000);
+    return tokens >= count ? 0 : Math.ceil((count - tokens) / this.perMs / 1000);
   }
 
   /** Seconds until the client's bucket is full again. */

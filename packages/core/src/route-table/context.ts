@@ -17,6 +17,19 @@ export interface UrlBuilder {
   site(path: string): string;
 }
 
+/**
+ * What a write may still create of new categories and tags (`config.newTermsPerHour`, http/new-terms.ts):
+ * absent when the caller is not limited.
+ */
+export interface NewTermAllowance {
+  /**
+   * Takes `count` new terms, named by the parameter `param`, from the caller's budget; throws 429
+   * `rest_too_many_requests` with `Retry-After` when the budget holds fewer (400 naming `param` when it
+   * never could), and the whole write is then refused.
+   */
+  take(count: number, param: string): void;
+}
+
 /** What every operation gets: the database handle (a transaction for writes), who is asking, in which language. */
 export interface RequestContext {
   readonly config: CalendarConfig;
@@ -36,4 +49,6 @@ export interface RequestContext {
   readonly counts: CountCache;
   /** Serialized venues and organizers, kept per data version; absent with the response cache off. */
   readonly records?: RecordMemo | undefined;
+  /** The caller's budget of new terms in a write; absent for reads and for callers it does not limit. */
+  readonly newTerms?: NewTermAllowance | undefined;
 }

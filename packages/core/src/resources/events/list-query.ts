@@ -3,7 +3,7 @@
  * the filters that may drive the query from their own index, and what `rest_url` echoes. The page and the
  * total are built from the same conditions, so they always agree.
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
@@ -13,6 +13,7 @@ import { ticketedFilter } from '../../extensions/tickets.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { toList } from '../../route-table/params.js';
+import { linksVisibleCondition } from '../posts/protected-links.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
@@ -56,8 +57,12 @@ export interface EventFilter {
   drivers: DateWalkable[];
   /** What `rest_url` and the paging links repeat, in the plugin's order. */
   echo: Array<readonly [string, string]>;
-  /** Only events without a password: a condition on the post rows, which page and total then join. */
-  passwordless: boolean;
+  /**
+   * Which password-protected events may match, as a condition on their post rows (which page and total then
+   * join); undefined: any. Set by an anonymous search (whose text they protect) and by the filters by links
+   * (whose links they protect: `posts/protected-links.ts`).
+   */
+  protectedEvents: ((eb: ExpressionBuilder<Database, 'posts'>) => Expression<SqlBool>) | undefined;
   /** The ids of `include`, which replace the date filters and order the page by publication. */
   include: number[] | undefined;
   /** The statuses the caller may list (tested on the status copied onto the event). */
@@ -113,7 +118,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
     query: context.db.selectFrom('events').where('events.hide_from_listings', '=', 0) as EventQuery,
     drivers: [],
     echo: [],
-    passwordless: false,
+    protectedEvents: undefined,
     include: params.include ? idList(params.include) : undefined,
     statuses: visibleStatusesFor(context, params.status),
   };
@@ -129,8 +134,9 @@ export async function filterEvents(context: RequestContext, params: EventListPar
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
     });
-    // As WordPress: logged-out searches skip password-protected events, whose text they may not read.
-    if (context.principal === null) filter.passwordless = true;
+    // As WordPress: logged-out searches skip password-protected events, whose text they may not read (for
+    // anonymous callers, the rule of the filters by links is exactly that).
+    if (context.principal === null) filter.protectedEvents = linksVisibleCondition(context);
     echo.push(['search', params.search]);
   }
 
@@ -156,6 +162,11 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   await ticketedFilter(context, params.ticketed, filter);
   // Off, the extension's parameters were refused before this: no `geoloc*` value gets here.
   geolocationFor(context.config)?.listFilter(context, params, filter);
+  // A protected event's categories, tags, venue and organizers are part of what its password protects
+  // (`categories?post=` lists none of them): a list filtered by them must not tell them either.
+  // A geolocation point finds events by their venue's place.
+  const byLinks = [params.categories, params.tags, params.venue, params.organizer, params.geoloc_lat];
+  if (byLinks.some((value) => value !== undefined)) filter.protectedEvents = linksVisibleCondition(context);
 
   for (const [name, column] of [
     ['venue', 'events.venue_id'],
@@ -301,7 +312,7 @@ export function shouldWalk(filter: EventFilter, total: number, paging: Paging): 
 
 function withPosts(filter: EventFilter, q: EventQuery): EventPostQuery {
   const joined = q.innerJoin('posts', 'posts.id', 'events.id') as EventPostQuery;
-  return filter.passwordless ? joined.where('posts.password', '=', '') : joined;
+  return filter.protectedEvents ? joined.where(filter.protectedEvents) : joined;
 }
 
 function listed(filter: EventFilter, q: EventQuery): EventQuery {
@@ -312,7 +323,7 @@ function listed(filter: EventFilter, q: EventQuery): EventQuery {
 export function pageQuery(filter: EventFilter, q: EventQuery, paging: Paging) {
   const ordered = filter.include
     ? withPosts(filter, listed(filter, q)).orderBy('posts.date_utc').orderBy('events.id')
-    : (filter.passwordless
+    : (filter.protectedEvents
         ? (withPosts(filter, listed(filter, q)) as unknown as EventQuery)
         : listed(filter, q)
       )
@@ -323,7 +334,7 @@ export function pageQuery(filter: EventFilter, q: EventQuery, paging: Paging) {
 
 /** The `select count(*) as n` of the list, for the count cache. */
 export function countQuery(filter: EventFilter, q: EventQuery) {
-  return (filter.passwordless ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select((eb) =>
+  return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select((eb) =>
     eb.fn.countAll().as('n'),
   );
 }

@@ -31,8 +31,9 @@ const DIGITS = /^\d+$/;
  * `Tribe__Terms::translate_terms_to_ids` does: a text item is looked up as a slug, then as a name (in the
  * request language, then the default language, ignoring case), then, if it is all digits, as an id; a number
  * is an id. An id that is no term of the taxonomy is skipped silently; any other text that names nothing
- * creates a term with that name. Order kept, duplicates removed. A constant number of statements however many
- * terms are named (new ones included), but for slugs already taken.
+ * creates a term with that name, from the caller's budget of new terms (`context.newTerms`). Order kept,
+ * duplicates removed. A constant number of statements however many terms are named (new ones included), but
+ * for slugs already taken.
  */
 export async function resolveEventTermIds(
   context: RequestContext,
@@ -97,6 +98,8 @@ export async function resolveEventTermIds(
     if (!newNames.has(key)) newNames.set(key, name);
     resolved.push(key);
   }
+  // Before anything is written: a write over the caller's budget of new terms is refused whole.
+  context.newTerms?.take(newNames.size, taxonomy === 'category' ? 'categories' : 'tags');
   const created = await createNamedTerms(context, taxonomy, newNames);
   const result: number[] = [];
   for (const item of resolved) {

@@ -145,6 +145,7 @@ export async function createTerm(
   );
   const term: Parameters<typeof insertTerm>[1] = { taxonomy: kind.taxonomy, slug, parent, name };
   if (params.description !== undefined) term.description = params.description;
+  context.newTerms?.take(1, 'name');
   const id = await insertTerm(context, term);
   return {
     status: 201,
