@@ -44,9 +44,8 @@ describe('readCalendar on producers’ exports', () => {
       description: 'Weekly sync of the team.\nJoin with Google Meet: https://meet.google.com/abc-defg-hij',
       recurrence: [
         'RRULE:FREQ=WEEKLY;WKST=SU;UNTIL=20270330T135959Z;BYDAY=TU',
-        'EXDATE;TZID=America/New_York:20270119T090000',
-        // The cancelled occurrence.
-        'EXDATE;TZID=America/New_York:20270216T090000',
+        // The EXDATE and the cancelled occurrence, joined into one line (their parameters are equal).
+        'EXDATE;TZID=America/New_York:20270119T090000,20270216T090000',
       ],
     });
     expect(standup!.exceptions).toHaveLength(1);
@@ -177,11 +176,6 @@ describe('readCalendar refuses a broken file naming the line', () => {
     [calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')), 7, /unknown time zone TZID=Mars/],
     [calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')), 8, /DTEND is before DTSTART/],
     [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /.+/],
-    [
-      calendar(...vevent('DTSTART:20260101T100000', 'SUMMARY:x', 'RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270101')),
-      9,
-      /UNTIL and COUNT/,
-    ],
     [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/],
     [calendar('BEGIN:VEVENT', 'DTSTART:20260101T100000', 'END:VEVENT'), 4, /needs a UID/],
     ['', 1, /empty/],
@@ -202,6 +196,79 @@ describe('readCalendar refuses a broken file naming the line', () => {
     expect(skipped).toEqual([
       { uid: 'a@test', line: 4, reason: 'a RECURRENCE-ID of a series this file does not hold' },
     ]);
+  });
+
+  it('skips an event whose recurrence is refused, with its line and why, and reads the rest', () => {
+    const text = calendar(
+      ...vevent('DTSTART:20260101T100000', 'SUMMARY:x', 'RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270101'),
+      ...vevent('DTSTART:20260101T100000', 'SUMMARY:y').map((l) => l.replace('a@test', 'b@test')),
+      'BEGIN:VEVENT',
+      'UID:a@test',
+      'RECURRENCE-ID:20260108T100000',
+      'DTSTART:20260108T110000',
+      'END:VEVENT',
+    );
+    const { events, skipped } = readCalendar(text, 'UTC');
+    expect(events.map((e) => e.uid)).toEqual(['b@test']);
+    expect(skipped).toEqual([
+      { uid: 'a@test', line: 4, reason: expect.stringMatching(/^line 9: .*UNTIL and COUNT/) },
+      { uid: 'a@test', line: 17, reason: 'a RECURRENCE-ID of the series on line 4, which was skipped' },
+    ]);
+  });
+
+  const limits = { lineLength: 1000, categories: 3 };
+
+  it('skips an event with a line over the limit or too many CATEGORIES, and reads the rest', () => {
+    const long = `DESCRIPTION:${'x'.repeat(600)}\r\n ${'y'.repeat(600)}`;
+    const text = calendar(
+      ...vevent('DTSTART:20260101T100000', long),
+      ...vevent('DTSTART:20260101T100000', 'CATEGORIES:a,b\\,c,d,e').map((l) =>
+        l.replace('a@test', 'b@test'),
+      ),
+      ...vevent('DTSTART:20260101T100000', 'CATEGORIES:a,b\\,c,d').map((l) => l.replace('a@test', 'c@test')),
+      `X-LONG:${'z'.repeat(2000)}`,
+    );
+    const { events, skipped } = readCalendar(text, 'UTC', limits);
+    expect(events.map((e) => [e.uid, e.categories])).toEqual([['c@test', ['a', 'b,c', 'd']]]);
+    expect(skipped).toEqual([
+      // A line of the calendar's own: reported, and the calendar read without it.
+      {
+        uid: '',
+        line: 23,
+        reason: 'line 23: X-LONG is longer than 1000 characters, the most one content line may have',
+      },
+      {
+        uid: 'a@test',
+        line: 4,
+        reason: 'line 8: DESCRIPTION is longer than 1000 characters, the most one content line may have',
+      },
+      {
+        uid: 'b@test',
+        line: 11,
+        reason: 'line 15: CATEGORIES names more than 3 categories, the most an event may have',
+      },
+    ]);
+    // The same file without limits: every event read.
+    expect(readCalendar(text, 'UTC').events).toHaveLength(3);
+  });
+
+  it('joins RDATE and EXDATE lines of equal parameters: 2,000 EXDATE lines are one line', () => {
+    const exdates = Array.from({ length: 2000 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10).replace(/-/g, '');
+      return `EXDATE:${day}T100000Z`;
+    });
+    const text = calendar(
+      ...vevent(
+        'DTSTART:20260101T100000Z',
+        'RRULE:FREQ=DAILY;COUNT=3000',
+        'RDATE:20350101T100000Z',
+        ...exdates,
+      ),
+    );
+    const [event] = readCalendar(text, 'UTC', limits).events;
+    expect(event!.recurrence).toHaveLength(3);
+    expect(event!.recurrence[0]).toBe('RRULE:FREQ=DAILY;COUNT=3000');
+    expect(event!.recurrence[2]!.split(',')).toHaveLength(2000);
   });
 
   it('a DURATION of days keeps the wall time across a daylight-saving change', () => {

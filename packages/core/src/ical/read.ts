@@ -16,7 +16,11 @@
  * - LOCATION is read into a venue (`venueOfLocation`), GEO gives its coordinates, ORGANIZER (CN and mailto)
  *   an organizer, CATEGORIES category names; CLASS:PRIVATE/CONFIDENTIAL makes the event private.
  * - Errors: anything that breaks RFC 5545 refuses the file with an `IcsError` naming the line. Events that
- *   are well formed but cannot be imported (an exception without its series, a VTODO) are reported as skipped.
+ *   are well formed but cannot be imported (an exception without its series, a VTODO, a line over a limit,
+ *   a recurrence the API refuses) are reported as skipped, with their line and why, and the rest is read.
+ * - Work and memory follow the file: lines are unfolded in one pass and bounded while read (`IcsReadLimits`),
+ *   and the reading yields every few lines and components (`readCalendarInSteps`), so that a caller can
+ *   give the event loop back between them.
  */
 import ICAL from 'ical.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
@@ -28,12 +32,19 @@ import {
   organizerOf,
   venueOfLocation,
 } from './read-fields.js';
-import { IcsError, type LineMap, readComponents } from './read-lines.js';
+import {
+  IcsError,
+  IcsEventError,
+  type IcsReadLimits,
+  type LineMap,
+  type RefusalMap,
+  readComponentsInSteps,
+} from './read-lines.js';
 import { isUtc, parseRecurrence, RecurrenceError, wallTime } from './recurrence.js';
 import { ianaZoneOf } from './zones.js';
 
 export type { IcsOrganizer, IcsVenue } from './read-fields.js';
-export { IcsError } from './read-lines.js';
+export { IcsError, type IcsReadLimits } from './read-lines.js';
 
 /** What an imported VEVENT says, as the event write path takes it. */
 export interface IcsEventFields {
@@ -89,6 +100,7 @@ type Moment = { kind: 'date'; date: string } | { kind: 'time'; local: string; zo
 
 interface Reading {
   lines: LineMap;
+  refusals: RefusalMap;
   /** The calendar's zone: floating times and all-day dates are read in it. */
   zone: string;
   /** VTIMEZONEs of the file, for TZIDs `ianaZoneOf` does not know. */
@@ -274,9 +286,45 @@ function recurrenceOf(reading: Reading, event: ICAL.Component, zone: string): st
     parseRecurrence(lines, zone);
   } catch (error) {
     if (!(error instanceof RecurrenceError)) throw error;
-    throw new IcsError(lineOf(reading, properties[error.index] ?? properties[0]!), error.reason);
+    throw new IcsEventError(lineOf(reading, properties[error.index] ?? properties[0]!), error.reason);
   }
   return lines;
+}
+
+/**
+ * The recurrence with its RDATE and EXDATE lines of equal parameters joined into one line each (at the place
+ * of the first): a producer writes a line per date (one per cancelled occurrence too), and the write path
+ * takes a bounded number of lines, not of dates.
+ */
+export function joinDateLines(lines: string[]): string[] {
+  const joined: string[] = [];
+  const byHead = new Map<string, number>();
+  for (const line of lines) {
+    const colon = valueColon(line);
+    const head = line.slice(0, colon).toUpperCase();
+    const name = /^[A-Z-]+/.exec(head)?.[0];
+    if (colon < 0 || (name !== 'RDATE' && name !== 'EXDATE')) {
+      joined.push(line);
+      continue;
+    }
+    const at = byHead.get(head);
+    if (at === undefined) {
+      byHead.set(head, joined.length);
+      joined.push(line);
+    } else joined[at] = `${joined[at]},${line.slice(colon + 1)}`;
+  }
+  return joined;
+}
+
+/** Where a content line's value starts: its first colon outside a quoted parameter value. */
+function valueColon(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (char === '"') quoted = !quoted;
+    else if (char === ':' && !quoted) return i;
+  }
+  return -1;
 }
 
 /** A cancelled occurrence as the EXDATE of its series. */
@@ -304,34 +352,60 @@ export function stableUid(uid: string): string {
   return plugin ? `${plugin[1]}@${plugin[2]}` : uid;
 }
 
-function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out: IcsCalendar): void {
+/** Components read between two pauses of `readCalendarInSteps`. */
+const COMPONENTS_PER_STEP = 10;
+
+function* readOne(
+  calendar: ICAL.Component,
+  lines: LineMap,
+  refusals: RefusalMap,
+  siteZone: string,
+  out: IcsCalendar,
+): Generator<void> {
   const declared = text(calendar, 'x-wr-timezone');
   const reading: Reading = {
     lines,
+    refusals,
     zone: (declared !== '' && ianaZoneOf(declared)) || siteZone,
     timezones: zonesOf(calendar),
   };
   const masters = new Map<string, IcsEvent>();
+  /** Series refused: their exceptions are skipped with them. */
+  const refusedMasters = new Map<string, number>();
   const exceptions: Array<{ event: ICAL.Component; uid: string }> = [];
+  let read = 0;
   for (const component of calendar.getAllSubcomponents()) {
+    if (++read % COMPONENTS_PER_STEP === 0) yield;
     const kind = component.name.toUpperCase();
     if (kind === 'VTIMEZONE') continue;
     const uid = stableUid(text(component, 'uid'));
+    const line = lineOf(reading, component);
     if (kind !== 'VEVENT') {
-      out.skipped.push({ uid, line: lineOf(reading, component), reason: `a ${kind} is not an event` });
+      out.skipped.push({ uid, line, reason: `a ${kind} is not an event` });
       continue;
     }
-    if (uid === '') throw new IcsError(lineOf(reading, component), 'a VEVENT needs a UID');
-    if (component.hasProperty('recurrence-id')) {
+    const refused = refusals.get(component);
+    const isException = component.hasProperty('recurrence-id');
+    if (refused) {
+      out.skipped.push({ uid, line, reason: `line ${refused.line}: ${refused.reason}` });
+      if (!isException && uid !== '') refusedMasters.set(uid, line);
+      continue;
+    }
+    if (uid === '') throw new IcsError(line, 'a VEVENT needs a UID');
+    if (isException) {
       exceptions.push({ event: component, uid });
       continue;
     }
-    const { fields } = fieldsOf(reading, component, uid);
-    const event: IcsEvent = {
-      ...fields,
-      recurrence: recurrenceOf(reading, component, fields.timezone),
-      exceptions: [],
-    };
+    let event: IcsEvent;
+    try {
+      const { fields } = fieldsOf(reading, component, uid);
+      event = { ...fields, recurrence: recurrenceOf(reading, component, fields.timezone), exceptions: [] };
+    } catch (error) {
+      if (!(error instanceof IcsEventError)) throw error;
+      out.skipped.push({ uid, line, reason: error.message });
+      refusedMasters.set(uid, line);
+      continue;
+    }
     const earlier = masters.get(uid);
     if (earlier) {
       const [kept, dropped] = earlier.sequence >= event.sequence ? [earlier, event] : [event, earlier];
@@ -344,10 +418,19 @@ function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out
     } else masters.set(uid, event);
   }
   for (const { event, uid } of exceptions) {
+    if (++read % COMPONENTS_PER_STEP === 0) yield;
     const master = masters.get(uid);
     const line = lineOf(reading, event);
     if (!master) {
-      out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of a series this file does not hold' });
+      const refusedAt = refusedMasters.get(uid);
+      out.skipped.push({
+        uid,
+        line,
+        reason:
+          refusedAt === undefined
+            ? 'a RECURRENCE-ID of a series this file does not hold'
+            : `a RECURRENCE-ID of the series on line ${refusedAt}, which was skipped`,
+      });
       continue;
     }
     const property = event.getFirstProperty('recurrence-id')!;
@@ -362,17 +445,43 @@ function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out
     else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
     else master.exceptions.push({ ...fields, originalStartUtc });
   }
+  for (const master of masters.values()) master.recurrence = joinDateLines(master.recurrence);
   out.events.push(...masters.values());
 }
 
+/** No limits but the file's own: for callers that hold the whole text anyway (tests, tools). */
+const UNLIMITED: IcsReadLimits = {
+  lineLength: Number.POSITIVE_INFINITY,
+  categories: Number.POSITIVE_INFINITY,
+};
+
 /**
- * The events of an iCalendar text; floating times and all-day dates are read in `siteZone` unless the
- * calendar names its own (X-WR-TIMEZONE).
- * @throws IcsError naming the line of the first problem.
+ * The events of an iCalendar text, read in steps (the generator yields every few lines and components);
+ * floating times and all-day dates are read in `siteZone` unless the calendar names its own (X-WR-TIMEZONE).
+ * @throws IcsError naming the line of the first problem that breaks the file.
  */
-export function readCalendar(text: string, siteZone: string): IcsCalendar {
-  const { calendars, lines } = readComponents(text);
-  const out: IcsCalendar = { events: [], skipped: [] };
-  for (const calendar of calendars) readOne(calendar, lines, siteZone, out);
+export function* readCalendarInSteps(
+  text: string,
+  siteZone: string,
+  limits: IcsReadLimits = UNLIMITED,
+): Generator<void, IcsCalendar> {
+  const { calendars, lines, refusals, skipped } = yield* readComponentsInSteps(text, limits);
+  const out: IcsCalendar = {
+    events: [],
+    skipped: skipped.map(({ line, reason }) => ({ uid: '', line, reason: `line ${line}: ${reason}` })),
+  };
+  for (const calendar of calendars) yield* readOne(calendar, lines, refusals, siteZone, out);
   return out;
+}
+
+/**
+ * `readCalendarInSteps` in one go.
+ * @throws IcsError naming the line of the first problem that breaks the file.
+ */
+export function readCalendar(text: string, siteZone: string, limits: IcsReadLimits = UNLIMITED): IcsCalendar {
+  const steps = readCalendarInSteps(text, siteZone, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
