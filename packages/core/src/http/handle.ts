@@ -13,6 +13,7 @@ import { noRoute } from '../errors/catalog.js';
 import { toApiError } from '../errors/to-api-error.js';
 import type { Logger } from '../logger.js';
 import { compileRoutes } from '../route-table/compile.js';
+import type { RequestContext } from '../route-table/context.js';
 import type { ParamBag } from '../route-table/params.js';
 import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import { createCallerOf } from './authenticate.js';
@@ -86,15 +87,17 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (calendar !== undefined) raw.calendar = calendar;
       params = raw;
       const precondition = effective === 'GET' ? undefined : writePrecondition(request, match, raw);
-      const run = async (db: Db) => {
+      const run = async (db: Db, writeSlice?: RequestContext['writeSlice']) => {
         const language = contentLanguage(raw.multilang_language, config, addressLanguage);
-        const context = makeContext(requestBase, { db, language });
+        const context = makeContext(requestBase, { db, language, writeSlice });
         const result = await decideAndRun(route, match.pathParams, raw, context, precondition);
         return result.contentType
           ? operationResponse(result)
           : jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
+      if (route.writesInSlices && effective !== 'GET')
+        return await withItsAllow(run(database.kysely, (write) => runWrite(database, caches, write)));
       if (effective !== 'GET') return await withItsAllow(runWrite(database, caches, run));
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key =

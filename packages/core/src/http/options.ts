@@ -52,7 +52,10 @@ export function makeBase(
 }
 
 /** The context an operation or a permission rule runs with: the request's base, a database handle, a language. */
-export function makeContext(base: RequestBase, overrides: { db: Db; language: string }): RequestContext {
+export function makeContext(
+  base: RequestBase,
+  overrides: { db: Db; language: string; writeSlice?: RequestContext['writeSlice'] },
+): RequestContext {
   // Spelled out rather than spread, as in makeBase.
   return {
     config: base.config,
@@ -67,6 +70,7 @@ export function makeContext(base: RequestBase, overrides: { db: Db; language: st
     principal: base.principal,
     db: overrides.db,
     language: overrides.language,
+    writeSlice: overrides.writeSlice,
   };
 }
 

@@ -36,4 +36,9 @@ export interface RequestContext {
   readonly counts: CountCache;
   /** Serialized venues and organizers, kept per data version; absent with the response cache off. */
   readonly records?: RecordMemo | undefined;
+  /**
+   * For a route that writes in slices (`RouteDefinition.writesInSlices`): runs one slice in a write
+   * transaction of its own, committed when it returns. Absent elsewhere (a write's `db` is its transaction).
+   */
+  readonly writeSlice?: (<T>(write: (db: Db) => Promise<T>) => Promise<T>) | undefined;
 }
