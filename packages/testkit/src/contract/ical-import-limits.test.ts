@@ -81,7 +81,7 @@ describeContract('ical import limits', (service) => {
       `line ${lineOfEvent(text, 2) + 5}: CATEGORIES names more than 100 categories, the most an event may have`,
     );
     expect(skipped[1]!.reason).toMatch(/UNTIL and COUNT/);
-    expect(skipped[2]!.reason).toMatch(/^recurrence: .*5,?000/);
+    expect(skipped[2]!.reason).toMatch(/recurrence.*5,?000/);
     expect(await eventTotal()).toBe(2);
     const categories = await service().request('GET', '/categories', { query: { hide_empty: 'false' } });
     expect(categories.json.categories.map((c: { name: string }) => c.name)).toEqual(['Kept']);
