@@ -120,10 +120,9 @@ describeContract('ical import limits', (service) => {
   });
 
   it('answers other requests while a large file is imported, which see its slices as they are written', async () => {
-    const count = 400;
+    const count = 150;
     const lines: string[] = [];
-    for (let i = 0; i < count; i++)
-      lines.push(...vevent(`many-${i}@test`, i % 300, 'LOCATION:Hall, Road 1, Town'));
+    for (let i = 0; i < count; i++) lines.push(...vevent(`many-${i}@test`, i));
     let imported = false;
     const importing = importText(calendar(...lines)).then((res) => {
       imported = true;
