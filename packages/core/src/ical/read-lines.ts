@@ -37,6 +37,8 @@ export interface IcsReadLimits {
   lineLength: number;
   /** Values of one CATEGORIES line. */
   categories: number;
+  /** Dates of one RDATE or EXDATE line. */
+  dates: number;
 }
 
 /** Where each component and property came from: its line in the file. */
@@ -141,8 +143,8 @@ function checkDates(name: string, text: string, property: ICAL.Property, line: n
   }
 }
 
-/** Values of a CATEGORIES line, counted before ical.js splits them: commas not escaped (§3.3.11). */
-function categoryCount(value: string): number {
+/** Values of a line, counted before ical.js splits them: commas not escaped (§3.3.11). */
+function valueCount(value: string): number {
   let count = 1;
   for (let i = value.indexOf(','); i !== -1; i = value.indexOf(',', i + 1))
     if (value[i - 1] !== '\\') count++;
@@ -155,10 +157,15 @@ function propertyOf(content: ContentLine, name: string, limits: IcsReadLimits): 
       content.line,
       `${name} is longer than ${limits.lineLength} characters, the most one content line may have`,
     );
-  if (name === 'CATEGORIES' && categoryCount(valuePart(content.text)) > limits.categories)
+  if (name === 'CATEGORIES' && valueCount(valuePart(content.text)) > limits.categories)
     throw new IcsEventError(
       content.line,
       `CATEGORIES names more than ${limits.categories} categories, the most an event may have`,
+    );
+  if ((name === 'RDATE' || name === 'EXDATE') && valueCount(valuePart(content.text)) > limits.dates)
+    throw new IcsEventError(
+      content.line,
+      `${name} has more than ${limits.dates} dates, the most a series may have occurrences`,
     );
   const refuse = (error: unknown) =>
     new IcsError(content.line, `${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -187,13 +194,51 @@ export interface Components {
   skipped: CalendarLineSkipped[];
 }
 
+/**
+ * The properties the reader takes from an event (`read.ts`), and from the calendar itself: the others
+ * (ATTENDEE, ATTACH, DTSTAMP, X-…, an alarm's) are neither parsed nor checked, so that what is not imported
+ * costs no work and refuses nothing. VTIMEZONEs are read whole.
+ */
+const READ_PROPERTIES = new Set([
+  'UID',
+  'DTSTART',
+  'DTEND',
+  'DURATION',
+  'RECURRENCE-ID',
+  'RRULE',
+  'EXRULE',
+  'RDATE',
+  'EXDATE',
+  'SEQUENCE',
+  'LAST-MODIFIED',
+  'SUMMARY',
+  'DESCRIPTION',
+  'URL',
+  'LOCATION',
+  'GEO',
+  'ORGANIZER',
+  'CATEGORIES',
+  'CLASS',
+  'STATUS',
+]);
+const READ_CALENDAR_PROPERTIES = new Set(['X-WR-TIMEZONE']);
+
+/** Whether a property at this place of the file is read (see `READ_PROPERTIES`). */
+function isRead(name: string, stack: ICAL.Component[]): boolean {
+  const child = stack[1];
+  if (child === undefined) return READ_CALENDAR_PROPERTIES.has(name);
+  if (child.name === 'vtimezone') return true;
+  return stack.length === 2 && READ_PROPERTIES.has(name);
+}
+
 /** Content lines read between two pauses of `readComponentsInSteps` (a small slice of work). */
 const LINES_PER_STEP = 100;
 
 /**
  * The VCALENDAR components of a file (usually one), with the line of each component and property, read in
  * steps: the generator yields every `LINES_PER_STEP` content lines, so that a caller can give the event loop
- * back between them. A line over a limit refuses its component (`refusals`), not the file.
+ * back between them. A line over a limit refuses its component (`refusals`), not the file; a property the
+ * reader does not take is not parsed.
  * @throws IcsError at the first line that is no content line, a BEGIN without its END, or a bad value.
  */
 export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Generator<void, Components> {
@@ -239,6 +284,7 @@ export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Gen
       continue;
     }
     if (!top) throw new IcsError(content.line, `${name} outside BEGIN:VCALENDAR … END:VCALENDAR`);
+    if (!isRead(name, stack)) continue;
     let property: ICAL.Property;
     try {
       property = propertyOf(content, name, limits);

@@ -216,7 +216,7 @@ describe('readCalendar refuses a broken file naming the line', () => {
     ]);
   });
 
-  const limits = { lineLength: 1000, categories: 3 };
+  const limits = { lineLength: 1000, categories: 3, dates: 3 };
 
   it('skips an event with a line over the limit or too many CATEGORIES, and reads the rest', () => {
     const long = `DESCRIPTION:${'x'.repeat(600)}\r\n ${'y'.repeat(600)}`;
@@ -226,16 +226,28 @@ describe('readCalendar refuses a broken file naming the line', () => {
         l.replace('a@test', 'b@test'),
       ),
       ...vevent('DTSTART:20260101T100000', 'CATEGORIES:a,b\\,c,d').map((l) => l.replace('a@test', 'c@test')),
-      `X-LONG:${'z'.repeat(2000)}`,
+      `X-WR-TIMEZONE:${'z'.repeat(2000)}`,
+      // Not read: neither parsed nor bounded.
+      ...vevent('DTSTART:20260101T100000', `X-LONG:${'z'.repeat(2000)}`, `ATTENDEE:${'x,'.repeat(999)}`).map(
+        (l) => l.replace('a@test', 'd@test'),
+      ),
+      ...vevent(
+        'DTSTART:20260101T100000Z',
+        'RRULE:FREQ=DAILY',
+        `EXDATE:${Array(4).fill('20260102T100000Z')}`,
+      ).map((l) => l.replace('a@test', 'e@test')),
     );
     const { events, skipped } = readCalendar(text, 'UTC', limits);
-    expect(events.map((e) => [e.uid, e.categories])).toEqual([['c@test', ['a', 'b,c', 'd']]]);
+    expect(events.map((e) => [e.uid, e.categories])).toEqual([
+      ['c@test', ['a', 'b,c', 'd']],
+      ['d@test', []],
+    ]);
     expect(skipped).toEqual([
       // A line of the calendar's own: reported, and the calendar read without it.
       {
         uid: '',
         line: 23,
-        reason: 'line 23: X-LONG is longer than 1000 characters, the most one content line may have',
+        reason: 'line 23: X-WR-TIMEZONE is longer than 1000 characters, the most one content line may have',
       },
       {
         uid: 'a@test',
@@ -247,9 +259,14 @@ describe('readCalendar refuses a broken file naming the line', () => {
         line: 11,
         reason: 'line 15: CATEGORIES names more than 3 categories, the most an event may have',
       },
+      {
+        uid: 'e@test',
+        line: 31,
+        reason: 'line 36: EXDATE has more than 3 dates, the most a series may have occurrences',
+      },
     ]);
     // The same file without limits: every event read.
-    expect(readCalendar(text, 'UTC').events).toHaveLength(3);
+    expect(readCalendar(text, 'UTC').events).toHaveLength(5);
   });
 
   it('joins RDATE and EXDATE lines of equal parameters: 2,000 EXDATE lines are one line', () => {

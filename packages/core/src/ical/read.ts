@@ -350,6 +350,7 @@ function* readOne(
 const UNLIMITED: IcsReadLimits = {
   lineLength: Number.POSITIVE_INFINITY,
   categories: Number.POSITIVE_INFINITY,
+  dates: Number.POSITIVE_INFINITY,
 };
 
 /**

@@ -33,7 +33,7 @@ import {
   type IcsSkipped,
   readCalendarInSteps,
 } from '../../ical/read.js';
-import { RecurrenceError } from '../../ical/recurrence.js';
+import { MAX_OCCURRENCES, RecurrenceError } from '../../ical/recurrence.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import type { ParamBag, ParamSpecs } from '../../route-table/params.js';
@@ -67,6 +67,7 @@ const SLICE_MS = 20;
 const READ_LIMITS = {
   lineLength: INPUT_LIMITS.calendarLineLength,
   categories: INPUT_LIMITS.termsPerWrite,
+  dates: MAX_OCCURRENCES,
 } as const;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
