@@ -89,15 +89,16 @@ export function* contentLines(text: string, maxLength: number): Generator<Conten
       if (current.length + length <= maxLength) current.pieces.push(text.slice(start + 1, end));
       current.length += length;
     } else {
-      if (current) yield finish(current);
-      current = undefined;
       const raw = text.slice(start, end);
-      if (NOT_BLANK.test(raw))
+      // A blank line is dropped: a continuation after it still continues the line before.
+      if (NOT_BLANK.test(raw)) {
+        if (current) yield finish(current);
         current = {
           line,
           pieces: [raw.length <= maxLength ? raw : raw.slice(0, 200)],
           length: raw.length,
         };
+      }
     }
     start = found ? end + found[0].length : text.length + 1;
   }

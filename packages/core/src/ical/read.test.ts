@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IcsError, readCalendar, stableUid } from './read.js';
 import { venueOfLocation } from './read-fields.js';
+import { contentLines } from './read-lines.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./testdata/${name}.ics`, import.meta.url), 'utf8');
 const read = (name: string, zone = 'UTC') => readCalendar(fixture(name), zone);
@@ -294,6 +295,27 @@ describe('readCalendar refuses a broken file naming the line', () => {
       'UTC',
     );
     expect(events[0]).toMatchObject({ start: '2026-03-28 12:00:00', end: '2026-03-29 13:00:00' });
+  });
+});
+
+describe('contentLines', () => {
+  it('unfolds CRLF, LF and CR lines with their numbers, drops blank lines and a BOM', () => {
+    const text = '\uFEFFA:1\r\n  2\n\tthree\rB:x\r\n\r\n \r\n\nC:y\n';
+    expect([...contentLines(text, 100)]).toEqual([
+      { line: 1, text: 'A:1 2three', tooLong: false },
+      { line: 4, text: 'B:x', tooLong: false },
+      { line: 8, text: 'C:y', tooLong: false },
+    ]);
+  });
+
+  it('marks a line longer than the limit, keeping only its start, folded or not', () => {
+    const folded = `D:${'x'.repeat(70)}\r\n ${'y'.repeat(70)}\r\n ${'z'.repeat(70)}\r\nE:ok`;
+    expect([...contentLines(folded, 150)]).toEqual([
+      { line: 1, text: `D:${'x'.repeat(70)}`, tooLong: true },
+      { line: 4, text: 'E:ok', tooLong: false },
+    ]);
+    const [long] = contentLines(`F:${'x'.repeat(1000)}`, 150);
+    expect(long).toEqual({ line: 1, text: `F:${'x'.repeat(198)}`, tooLong: true });
   });
 });
 
