@@ -44,4 +44,5 @@ export {
   revokeApiKey,
   UserError,
 } from './resources/users/repository.js';
+export { INPUT_LIMITS } from './route-table/input-limits.js';
 export type { RouteDefinition } from './route-table/route.js';

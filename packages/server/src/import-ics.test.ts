@@ -1,13 +1,32 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INPUT_LIMITS } from '@calendar-events/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const TESTDATA = fileURLToPath(new URL('../../core/src/ical/testdata/', import.meta.url));
 
 const run = runCli;
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** A calendar around VEVENTs of the given extra lines, one a day from 2027-01-01, UIDs `e<n>@test`. */
+function eventsWith(...extra: string[][]): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN'];
+  for (const [i, more] of extra.entries())
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:e${i}@test`,
+      `DTSTART:202701${String(i + 1).padStart(2, '0')}T100000Z`,
+      `SUMMARY:Event ${i}`,
+      ...more,
+      'END:VEVENT',
+    );
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n');
+}
 
 /** A calendar of `count` one-hour events, one a day from 2027-01-01. */
 function manyEvents(count: number): string {
@@ -105,5 +124,81 @@ describe('calendar-events import ics', () => {
     const terminal = await run(inDatabase('import', 'ics', file), { stderrIsTTY: true });
     expect(terminal.stderr).toMatch(/^(\rimporting .*: \d+\/200 events)+\n$/);
     expect(terminal.stdout).toBe(`imported ${file}: 0 created, 0 updated, 200 unchanged, 0 skipped\n`);
+  });
+
+  it('reports each event the API refuses on a line of its own, no stack, and imports the rest', async () => {
+    const file = join(dir, 'refused.ics');
+    writeFileSync(
+      file,
+      eventsWith(
+        [],
+        // More occurrences than a series may have: refused while the series is expanded.
+        ['RRULE:FREQ=HOURLY;COUNT=1000000'],
+        // Refused as written.
+        ['RRULE:FREQ=DAILY;COUNT=2;UNTIL=20270301T000000Z'],
+        // A description the API refuses (INPUT_LIMITS.textLength), on a line the reader takes.
+        [`DESCRIPTION:${'d'.repeat(INPUT_LIMITS.textLength + 1)}`],
+        // A line longer than any the reader builds (10 MB).
+        [`DESCRIPTION:${'x'.repeat(10_000_000)}`],
+        ['CATEGORIES:Kept'],
+      ),
+    );
+    const res = await run(inDatabase('import', 'ics', file));
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toBe('');
+    const lines = res.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`imported ${file}: 2 created, 0 updated, 0 unchanged, 4 skipped`);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}skipped line 9 \(UID e1@test\): recurrence: .*5,?000/),
+      expect.stringMatching(/^ {2}skipped line 15 \(UID e2@test\): line 19: .*UNTIL and COUNT/),
+      `  skipped line 21 (UID e3@test): the event was refused: description: description may be at most ${INPUT_LIMITS.textLength} characters long.`,
+      `  skipped line 27 (UID e4@test): line 31: DESCRIPTION is longer than ${INPUT_LIMITS.calendarLineLength} characters, the most one content line may have`,
+    ]);
+    expect(res.stdout).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+
+  it('refuses a file over the size limit whole, with one line, and writes nothing', async () => {
+    const file = join(dir, 'huge.ics');
+    const body = eventsWith([]);
+    // Within the bytes the command reads, over the characters the service takes.
+    writeFileSync(file, `${body}\r\n${' '.repeat(INPUT_LIMITS.calendarLength)}`);
+    const res = await run(inDatabase('import', 'ics', file, '--json'));
+    expect(res).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: ${file}: calendar may be at most ${INPUT_LIMITS.calendarLength} characters long.\n`,
+    });
+    const stdin = (async function* () {
+      for (let i = 0; i <= 4; i++) yield Buffer.alloc(INPUT_LIMITS.calendarLength, 0x20);
+    })();
+    const piped = await run(inDatabase('import', 'ics', '-'), { stdin });
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toMatch(
+      /^error: stdin: the file is larger than \d+ bytes; an iCalendar import takes at most \d+ characters\n$/,
+    );
+    const again = await run(inDatabase('import', 'ics', join(TESTDATA, 'tec-single-event.ics'), '--json'));
+    expect(JSON.parse(again.stdout).created).toBe(1);
+  });
+
+  it('imports a 10 MB CATEGORIES line in a process of 96 MB of heap: memory follows the file', () => {
+    const file = join(dir, 'categories.ics');
+    const categories = Array.from({ length: 1_500_000 }, (_, i) => `c${i}`).join(',');
+    writeFileSync(file, eventsWith([`CATEGORIES:${categories}`], ['CATEGORIES:Small']));
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--max-old-space-size=96',
+        '--conditions=@calendar-events/source',
+        '--import',
+        'tsx',
+        'src/cli.ts',
+        ...inDatabase('import', 'ics', file),
+      ],
+      { cwd: packageDir, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'warn' } },
+    );
+    expect(child.status, child.stderr.slice(0, 500)).toBe(0);
+    expect(child.stdout).toBe(
+      `imported ${file}: 1 created, 0 updated, 0 unchanged, 1 skipped\n  skipped line 4 (UID e0@test): line 8: CATEGORIES is longer than ${INPUT_LIMITS.calendarLineLength} characters, the most one content line may have\n`,
+    );
   });
 });

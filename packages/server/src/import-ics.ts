@@ -1,13 +1,15 @@
 /**
  * `calendar-events import ics FILE|-`: an iCalendar file into the calendar, through the service's own
- * `POST /events/import` (one write transaction for the file, the same checks as over HTTP), as an
- * administrator or the editor named with `--user`.
+ * `POST /events/import` (the same limits and checks as over HTTP: a broken file is refused whole, an event the
+ * API refuses is reported on a line of its own and the rest imported), as an administrator or the editor
+ * named with `--user`.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import {
   type CalendarDatabase,
   createCalendarCore,
   findUserByLogin,
+  INPUT_LIMITS,
   type Logger,
   type Role,
   textOf,
@@ -40,22 +42,47 @@ interface Report {
 
 /** From this many events on, a file shows its progress. */
 const LARGE = 100;
-/** A file may be large: the service's own limit is for requests from the network. */
-const BODY_LIMIT = 512 * 1024 * 1024;
+/**
+ * The most bytes read: no file longer can be within the service's own limit of characters
+ * (`INPUT_LIMITS.calendarLength`; UTF-8 takes at most 4 bytes a character), which decides the rest.
+ */
+const MAX_BYTES = 4 * INPUT_LIMITS.calendarLength;
+
+const tooLarge = (label: string) =>
+  new Error(
+    `${label}: the file is larger than ${MAX_BYTES} bytes; an iCalendar import takes at most ${INPUT_LIMITS.calendarLength} characters`,
+  );
+
+/** The bytes of a stream, refused as soon as they pass `MAX_BYTES` (never held beyond). */
+async function readBounded(chunks: AsyncIterable<Uint8Array | string>, label: string): Promise<string> {
+  const read: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    length += bytes.length;
+    if (length > MAX_BYTES) throw tooLarge(label);
+    read.push(bytes);
+  }
+  return Buffer.concat(read).toString('utf8');
+}
 
 async function readInput(file: string, output: ImportOutput): Promise<string> {
-  if (file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of output.stdin ?? process.stdin)
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-    return Buffer.concat(chunks).toString('utf8');
-  }
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
+  if (file === '-') return readBounded(output.stdin ?? process.stdin, 'stdin');
+  const unreadable = (error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : code;
-    throw new Error(`cannot read ${file}: ${why ?? (error as Error).message}`);
+    return new Error(`cannot read ${file}: ${why ?? (error as Error).message}`);
+  };
+  const handle = await open(file, 'r').catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw unreadable(Object.assign(new Error('a directory'), { code: 'EISDIR' }));
+    if (stats.size > MAX_BYTES) throw tooLarge(file);
+    return await readBounded(handle.createReadStream({ autoClose: false }), file);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -140,7 +167,7 @@ export async function importIcs(
     ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
     authenticate: () => principal,
     logger,
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: MAX_BYTES,
     rateLimit: false,
     compression: false,
   });

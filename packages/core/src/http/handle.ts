@@ -13,6 +13,7 @@ import { noRoute } from '../errors/catalog.js';
 import { toApiError } from '../errors/to-api-error.js';
 import type { Logger } from '../logger.js';
 import { compileRoutes } from '../route-table/compile.js';
+import type { RequestContext } from '../route-table/context.js';
 import type { ParamBag } from '../route-table/params.js';
 import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import { createCallerOf } from './authenticate.js';
@@ -93,9 +94,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (calendar !== undefined) raw.calendar = calendar;
       params = raw;
       const precondition = effective === 'GET' ? undefined : writePrecondition(request, match, raw);
-      const run = async (db: Db) => {
+      const run = async (db: Db, writeSlice?: RequestContext['writeSlice']) => {
         const language = contentLanguage(raw.multilang_language, config, addressLanguage);
-        const context = makeContext(requestBase, { db, language });
+        const context = makeContext(requestBase, { db, language, writeSlice });
         const result = await decideAndRun(route, match.pathParams, raw, context, precondition);
         return result.contentType
           ? operationResponse(result)
@@ -103,6 +104,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
       if (effective !== 'GET') {
+        // A route that writes in slices commits each slice on its own (context.writeSlice).
+        if (route.writesInSlices)
+          return await withItsAllow(run(database.kysely, (write) => runWrite(database, caches, write)));
         // A write that did not commit created no terms: its budget goes back.
         const written = runWrite(database, caches, run).catch((error: unknown) => {
           newTerms?.refund();

@@ -54,7 +54,10 @@ export function makeBase(
 }
 
 /** The context an operation or a permission rule runs with: the request's base, a database handle, a language. */
-export function makeContext(base: RequestBase, overrides: { db: Db; language: string }): RequestContext {
+export function makeContext(
+  base: RequestBase,
+  overrides: { db: Db; language: string; writeSlice?: RequestContext['writeSlice'] },
+): RequestContext {
   // Spelled out rather than spread, as in makeBase.
   return {
     config: base.config,
@@ -70,6 +73,7 @@ export function makeContext(base: RequestBase, overrides: { db: Db; language: st
     newTerms: base.newTerms,
     db: overrides.db,
     language: overrides.language,
+    writeSlice: overrides.writeSlice,
   };
 }
 

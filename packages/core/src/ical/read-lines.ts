@@ -17,26 +17,92 @@ export class IcsError extends Error {
   }
 }
 
+/**
+ * One event refused, not the file: well formed, but over a limit of the API or with a recurrence it refuses.
+ * The reader reports it (its line and why) and reads on.
+ */
+export class IcsEventError extends IcsError {
+  constructor(line: number, reason: string) {
+    super(line, reason);
+    this.name = 'IcsEventError';
+  }
+}
+
+/**
+ * What one event of a file may hold: the API's limits (the service passes `INPUT_LIMITS`), checked as the
+ * file is read, before anything is built from the line.
+ */
+export interface IcsReadLimits {
+  /** Characters of one unfolded content line. */
+  lineLength: number;
+  /** Values of one CATEGORIES line. */
+  categories: number;
+  /** Dates of one RDATE or EXDATE line. */
+  dates: number;
+}
+
 /** Where each component and property came from: its line in the file. */
 export type LineMap = WeakMap<ICAL.Component | ICAL.Property, number>;
 
-interface ContentLine {
+/** Why a component (a child of VCALENDAR) cannot be imported: the line that refused it, and why. */
+export type RefusalMap = WeakMap<ICAL.Component, { line: number; reason: string }>;
+
+/** A line of the calendar itself (outside its components) that could not be read. */
+export interface CalendarLineSkipped {
   line: number;
-  text: string;
+  reason: string;
 }
 
-/** Content lines: a line starting with a space or tab continues the one before (§3.1); blank lines dropped. */
-function unfold(text: string): ContentLine[] {
-  const lines: ContentLine[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .forEach((raw, index) => {
-      const last = lines[lines.length - 1];
-      if ((raw.startsWith(' ') || raw.startsWith('\t')) && last) last.text += raw.slice(1);
-      else if (raw.trim() !== '') lines.push({ line: index + 1, text: raw });
-    });
-  return lines;
+interface ContentLine {
+  line: number;
+  /** The unfolded line; only its start when `tooLong`. */
+  text: string;
+  /** Longer than `INPUT_LIMITS.calendarLineLength`: never built whole. */
+  tooLong: boolean;
+}
+
+const LINE_BREAK = /\r\n|\n|\r/g;
+const NOT_BLANK = /\S/;
+
+/**
+ * Content lines: a line starting with a space or tab continues the one before (§3.1); blank lines dropped.
+ * One pass over the text, each content line joined once from its pieces and no longer than `maxLength`
+ * (the pieces past it are counted, not kept), so that memory follows the file, not the square of a line.
+ */
+export function* contentLines(text: string, maxLength: number): Generator<ContentLine> {
+  let current: { line: number; pieces: string[]; length: number } | undefined;
+  const finish = (open: NonNullable<typeof current>): ContentLine => {
+    const tooLong = open.length > maxLength;
+    const text = tooLong ? open.pieces[0]!.slice(0, 200) : open.pieces.join('');
+    return { line: open.line, text, tooLong };
+  };
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 0;
+  while (start <= text.length) {
+    LINE_BREAK.lastIndex = start;
+    const found = LINE_BREAK.exec(text);
+    const end = found ? found.index : text.length;
+    line++;
+    const first = text.charCodeAt(start);
+    if (current && (first === 0x20 || first === 0x09)) {
+      const length = end - start - 1;
+      if (current.length + length <= maxLength) current.pieces.push(text.slice(start + 1, end));
+      current.length += length;
+    } else {
+      const raw = text.slice(start, end);
+      // A blank line is dropped: a continuation after it still continues the line before.
+      if (NOT_BLANK.test(raw)) {
+        if (current) yield finish(current);
+        current = {
+          line,
+          pieces: [raw.length <= maxLength ? raw : raw.slice(0, 200)],
+          length: raw.length,
+        };
+      }
+    }
+    start = found ? end + found[0].length : text.length + 1;
+  }
+  if (current) yield finish(current);
 }
 
 const DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/;
@@ -78,7 +144,30 @@ function checkDates(name: string, text: string, property: ICAL.Property, line: n
   }
 }
 
-function propertyOf(content: ContentLine, name: string): ICAL.Property {
+/** Values of a line, counted before ical.js splits them: commas not escaped (§3.3.11). */
+function valueCount(value: string): number {
+  let count = 1;
+  for (let i = value.indexOf(','); i !== -1; i = value.indexOf(',', i + 1))
+    if (value[i - 1] !== '\\') count++;
+  return count;
+}
+
+function propertyOf(content: ContentLine, name: string, limits: IcsReadLimits): ICAL.Property {
+  if (content.tooLong)
+    throw new IcsEventError(
+      content.line,
+      `${name} is longer than ${limits.lineLength} characters, the most one content line may have`,
+    );
+  if (name === 'CATEGORIES' && valueCount(valuePart(content.text)) > limits.categories)
+    throw new IcsEventError(
+      content.line,
+      `CATEGORIES names more than ${limits.categories} categories, the most an event may have`,
+    );
+  if ((name === 'RDATE' || name === 'EXDATE') && valueCount(valuePart(content.text)) > limits.dates)
+    throw new IcsEventError(
+      content.line,
+      `${name} has more than ${limits.dates} dates, the most a series may have occurrences`,
+    );
   const refuse = (error: unknown) =>
     new IcsError(content.line, `${name}: ${error instanceof Error ? error.message : String(error)}`);
   let property: ICAL.Property;
@@ -97,17 +186,71 @@ function propertyOf(content: ContentLine, name: string): ICAL.Property {
   return property;
 }
 
+export interface Components {
+  calendars: ICAL.Component[];
+  lines: LineMap;
+  /** Children of a VCALENDAR that cannot be imported, and why. */
+  refusals: RefusalMap;
+  /** Lines of a VCALENDAR's own that could not be read (the calendar is read without them). */
+  skipped: CalendarLineSkipped[];
+}
+
 /**
- * The VCALENDAR components of a file (usually one), with the line of each component and property.
+ * The properties the reader takes from an event (`read.ts`), and from the calendar itself: the others
+ * (ATTENDEE, ATTACH, DTSTAMP, X-…, an alarm's) are neither parsed nor checked, so that what is not imported
+ * costs no work and refuses nothing. VTIMEZONEs are read whole.
+ */
+const READ_PROPERTIES = new Set([
+  'UID',
+  'DTSTART',
+  'DTEND',
+  'DURATION',
+  'RECURRENCE-ID',
+  'RRULE',
+  'EXRULE',
+  'RDATE',
+  'EXDATE',
+  'SEQUENCE',
+  'LAST-MODIFIED',
+  'SUMMARY',
+  'DESCRIPTION',
+  'URL',
+  'LOCATION',
+  'GEO',
+  'ORGANIZER',
+  'CATEGORIES',
+  'CLASS',
+  'STATUS',
+]);
+const READ_CALENDAR_PROPERTIES = new Set(['X-WR-TIMEZONE']);
+
+/** Whether a property at this place of the file is read (see `READ_PROPERTIES`). */
+function isRead(name: string, stack: ICAL.Component[]): boolean {
+  const child = stack[1];
+  if (child === undefined) return READ_CALENDAR_PROPERTIES.has(name);
+  if (child.name === 'vtimezone') return true;
+  return stack.length === 2 && READ_PROPERTIES.has(name);
+}
+
+/** Content lines read between two pauses of `readComponentsInSteps` (a small slice of work). */
+const LINES_PER_STEP = 100;
+
+/**
+ * The VCALENDAR components of a file (usually one), with the line of each component and property, read in
+ * steps: the generator yields every `LINES_PER_STEP` content lines, so that a caller can give the event loop
+ * back between them. A line over a limit refuses its component (`refusals`), not the file; a property the
+ * reader does not take is not parsed.
  * @throws IcsError at the first line that is no content line, a BEGIN without its END, or a bad value.
  */
-export function readComponents(text: string): { calendars: ICAL.Component[]; lines: LineMap } {
+export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Generator<void, Components> {
   const lines: LineMap = new WeakMap();
+  const refusals: RefusalMap = new WeakMap();
+  const skipped: CalendarLineSkipped[] = [];
   const calendars: ICAL.Component[] = [];
   const stack: ICAL.Component[] = [];
-  const contents = unfold(text);
-  if (contents.length === 0) throw new IcsError(1, 'the file is empty');
-  for (const content of contents) {
+  let read = 0;
+  for (const content of contentLines(text, limits.lineLength)) {
+    if (++read % LINES_PER_STEP === 0) yield;
     const name = /^([A-Za-z0-9-]+)[;:]/.exec(content.text)?.[1]?.toUpperCase();
     if (name === undefined || !content.text.includes(':'))
       throw new IcsError(
@@ -116,7 +259,7 @@ export function readComponents(text: string): { calendars: ICAL.Component[]; lin
       );
     const top = stack[stack.length - 1];
     if (name === 'BEGIN' || name === 'END') {
-      const component = valuePart(content.text).trim().toLowerCase();
+      const component = content.tooLong ? '' : valuePart(content.text).trim().toLowerCase();
       if (!/^[a-z0-9-]+$/.test(component))
         throw new IcsError(content.line, `${name} needs a component name, as in ${name}:VEVENT`);
       if (name === 'BEGIN') {
@@ -142,7 +285,18 @@ export function readComponents(text: string): { calendars: ICAL.Component[]; lin
       continue;
     }
     if (!top) throw new IcsError(content.line, `${name} outside BEGIN:VCALENDAR … END:VCALENDAR`);
-    const property = propertyOf(content, name);
+    if (!isRead(name, stack)) continue;
+    let property: ICAL.Property;
+    try {
+      property = propertyOf(content, name, limits);
+    } catch (error) {
+      if (!(error instanceof IcsEventError)) throw error;
+      // The child of the VCALENDAR the line is in (an event, with its alarms) is refused; the file read on.
+      const refused = stack[1];
+      if (refused === undefined) skipped.push({ line: error.line, reason: error.reason });
+      else if (!refusals.has(refused)) refusals.set(refused, { line: error.line, reason: error.reason });
+      continue;
+    }
     lines.set(property, content.line);
     top.addProperty(property);
   }
@@ -152,5 +306,15 @@ export function readComponents(text: string): { calendars: ICAL.Component[]; lin
       lines.get(open)!,
       `BEGIN:${open.name.toUpperCase()} is never ended (END:${open.name.toUpperCase()} missing)`,
     );
-  return { calendars, lines };
+  if (read === 0) throw new IcsError(1, 'the file is empty');
+  return { calendars, lines, refusals, skipped };
+}
+
+/** `readComponentsInSteps` in one go. */
+export function readComponents(text: string, limits: IcsReadLimits): Components {
+  const steps = readComponentsInSteps(text, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

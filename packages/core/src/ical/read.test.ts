@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { IcsError, readCalendar, stableUid } from './read.js';
 import { venueOfLocation } from './read-fields.js';
+import { contentLines } from './read-lines.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./testdata/${name}.ics`, import.meta.url), 'utf8');
 const read = (name: string, zone = 'UTC') => readCalendar(fixture(name), zone);
@@ -44,9 +45,8 @@ describe('readCalendar on producers’ exports', () => {
       description: 'Weekly sync of the team.\nJoin with Google Meet: https://meet.google.com/abc-defg-hij',
       recurrence: [
         'RRULE:FREQ=WEEKLY;WKST=SU;UNTIL=20270330T135959Z;BYDAY=TU',
-        'EXDATE;TZID=America/New_York:20270119T090000',
-        // The cancelled occurrence.
-        'EXDATE;TZID=America/New_York:20270216T090000',
+        // The EXDATE and the cancelled occurrence, joined into one line (their parameters are equal).
+        'EXDATE;TZID=America/New_York:20270119T090000,20270216T090000',
       ],
     });
     expect(standup!.exceptions).toHaveLength(1);
@@ -177,11 +177,6 @@ describe('readCalendar refuses a broken file naming the line', () => {
     [calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')), 7, /unknown time zone TZID=Mars/],
     [calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')), 8, /DTEND is before DTSTART/],
     [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /.+/],
-    [
-      calendar(...vevent('DTSTART:20260101T100000', 'SUMMARY:x', 'RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270101')),
-      9,
-      /UNTIL and COUNT/,
-    ],
     [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/],
     [calendar('BEGIN:VEVENT', 'DTSTART:20260101T100000', 'END:VEVENT'), 4, /needs a UID/],
     ['', 1, /empty/],
@@ -204,12 +199,123 @@ describe('readCalendar refuses a broken file naming the line', () => {
     ]);
   });
 
+  it('skips an event whose recurrence is refused, with its line and why, and reads the rest', () => {
+    const text = calendar(
+      ...vevent('DTSTART:20260101T100000', 'SUMMARY:x', 'RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270101'),
+      ...vevent('DTSTART:20260101T100000', 'SUMMARY:y').map((l) => l.replace('a@test', 'b@test')),
+      'BEGIN:VEVENT',
+      'UID:a@test',
+      'RECURRENCE-ID:20260108T100000',
+      'DTSTART:20260108T110000',
+      'END:VEVENT',
+    );
+    const { events, skipped } = readCalendar(text, 'UTC');
+    expect(events.map((e) => e.uid)).toEqual(['b@test']);
+    expect(skipped).toEqual([
+      { uid: 'a@test', line: 4, reason: expect.stringMatching(/^line 9: .*UNTIL and COUNT/) },
+      { uid: 'a@test', line: 17, reason: 'a RECURRENCE-ID of the series on line 4, which was skipped' },
+    ]);
+  });
+
+  const limits = { lineLength: 1000, categories: 3, dates: 3 };
+
+  it('skips an event with a line over the limit or too many CATEGORIES, and reads the rest', () => {
+    const long = `DESCRIPTION:${'x'.repeat(600)}\r\n ${'y'.repeat(600)}`;
+    const text = calendar(
+      ...vevent('DTSTART:20260101T100000', long),
+      ...vevent('DTSTART:20260101T100000', 'CATEGORIES:a,b\\,c,d,e').map((l) =>
+        l.replace('a@test', 'b@test'),
+      ),
+      ...vevent('DTSTART:20260101T100000', 'CATEGORIES:a,b\\,c,d').map((l) => l.replace('a@test', 'c@test')),
+      `X-WR-TIMEZONE:${'z'.repeat(2000)}`,
+      // Not read: neither parsed nor bounded.
+      ...vevent('DTSTART:20260101T100000', `X-LONG:${'z'.repeat(2000)}`, `ATTENDEE:${'x,'.repeat(999)}`).map(
+        (l) => l.replace('a@test', 'd@test'),
+      ),
+      ...vevent(
+        'DTSTART:20260101T100000Z',
+        'RRULE:FREQ=DAILY',
+        `EXDATE:${Array(4).fill('20260102T100000Z')}`,
+      ).map((l) => l.replace('a@test', 'e@test')),
+    );
+    const { events, skipped } = readCalendar(text, 'UTC', limits);
+    expect(events.map((e) => [e.uid, e.categories])).toEqual([
+      ['c@test', ['a', 'b,c', 'd']],
+      ['d@test', []],
+    ]);
+    expect(skipped).toEqual([
+      // A line of the calendar's own: reported, and the calendar read without it.
+      {
+        uid: '',
+        line: 23,
+        reason: 'line 23: X-WR-TIMEZONE is longer than 1000 characters, the most one content line may have',
+      },
+      {
+        uid: 'a@test',
+        line: 4,
+        reason: 'line 8: DESCRIPTION is longer than 1000 characters, the most one content line may have',
+      },
+      {
+        uid: 'b@test',
+        line: 11,
+        reason: 'line 15: CATEGORIES names more than 3 categories, the most an event may have',
+      },
+      {
+        uid: 'e@test',
+        line: 31,
+        reason: 'line 36: EXDATE has more than 3 dates, the most a series may have occurrences',
+      },
+    ]);
+    // The same file without limits: every event read.
+    expect(readCalendar(text, 'UTC').events).toHaveLength(5);
+  });
+
+  it('joins RDATE and EXDATE lines of equal parameters: 2,000 EXDATE lines are one line', () => {
+    const exdates = Array.from({ length: 2000 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10).replace(/-/g, '');
+      return `EXDATE:${day}T100000Z`;
+    });
+    const text = calendar(
+      ...vevent(
+        'DTSTART:20260101T100000Z',
+        'RRULE:FREQ=DAILY;COUNT=3000',
+        'RDATE:20350101T100000Z',
+        ...exdates,
+      ),
+    );
+    const [event] = readCalendar(text, 'UTC', limits).events;
+    expect(event!.recurrence).toHaveLength(3);
+    expect(event!.recurrence[0]).toBe('RRULE:FREQ=DAILY;COUNT=3000');
+    expect(event!.recurrence[2]!.split(',')).toHaveLength(2000);
+  });
+
   it('a DURATION of days keeps the wall time across a daylight-saving change', () => {
     const { events } = readCalendar(
       calendar(...vevent('DTSTART;TZID=Europe/Berlin:20260328T120000', 'DURATION:P1DT1H')),
       'UTC',
     );
     expect(events[0]).toMatchObject({ start: '2026-03-28 12:00:00', end: '2026-03-29 13:00:00' });
+  });
+});
+
+describe('contentLines', () => {
+  it('unfolds CRLF, LF and CR lines with their numbers, drops blank lines and a BOM', () => {
+    const text = '\uFEFFA:1\r\n  2\n\tthree\rB:x\r\n\r\n \r\n\nC:y\n';
+    expect([...contentLines(text, 100)]).toEqual([
+      { line: 1, text: 'A:1 2three', tooLong: false },
+      { line: 4, text: 'B:x', tooLong: false },
+      { line: 8, text: 'C:y', tooLong: false },
+    ]);
+  });
+
+  it('marks a line longer than the limit, keeping only its start, folded or not', () => {
+    const folded = `D:${'x'.repeat(70)}\r\n ${'y'.repeat(70)}\r\n ${'z'.repeat(70)}\r\nE:ok`;
+    expect([...contentLines(folded, 150)]).toEqual([
+      { line: 1, text: `D:${'x'.repeat(70)}`, tooLong: true },
+      { line: 4, text: 'E:ok', tooLong: false },
+    ]);
+    const [long] = contentLines(`F:${'x'.repeat(1000)}`, 150);
+    expect(long).toEqual({ line: 1, text: `F:${'x'.repeat(198)}`, tooLong: true });
   });
 });
 

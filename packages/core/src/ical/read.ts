@@ -16,10 +16,14 @@
  * - LOCATION is read into a venue (`venueOfLocation`), GEO gives its coordinates, ORGANIZER (CN and mailto)
  *   an organizer, CATEGORIES category names; CLASS:PRIVATE/CONFIDENTIAL makes the event private.
  * - Errors: anything that breaks RFC 5545 refuses the file with an `IcsError` naming the line. Events that
- *   are well formed but cannot be imported (an exception without its series, a VTODO) are reported as skipped.
+ *   are well formed but cannot be imported (an exception without its series, a VTODO, a line over a limit,
+ *   a recurrence the API refuses) are reported as skipped, with their line and why, and the rest is read.
+ * - Work and memory follow the file: lines are unfolded in one pass and bounded while read (`IcsReadLimits`),
+ *   and the reading yields every few lines and components (`readCalendarInSteps`), so that a caller can
+ *   give the event loop back between them.
  */
 import ICAL from 'ical.js';
-import { localToUtc, utcToLocal } from '../dates/zones.js';
+import { localToUtc } from '../dates/zones.js';
 import {
   coordinatesOf,
   descriptionHtml,
@@ -28,12 +32,29 @@ import {
   organizerOf,
   venueOfLocation,
 } from './read-fields.js';
-import { IcsError, type LineMap, readComponents } from './read-lines.js';
-import { isUtc, parseRecurrence, RecurrenceError, wallTime } from './recurrence.js';
+import {
+  IcsError,
+  IcsEventError,
+  type IcsReadLimits,
+  type LineMap,
+  type RefusalMap,
+  readComponentsInSteps,
+} from './read-lines.js';
+import {
+  compact,
+  inZone,
+  lineOf,
+  type Moment,
+  momentOf,
+  type Reading,
+  scheduleOf,
+  utcOf,
+} from './read-times.js';
+import { parseRecurrence, RecurrenceError } from './recurrence.js';
 import { ianaZoneOf } from './zones.js';
 
 export type { IcsOrganizer, IcsVenue } from './read-fields.js';
-export { IcsError } from './read-lines.js';
+export { IcsError, type IcsReadLimits } from './read-lines.js';
 
 /** What an imported VEVENT says, as the event write path takes it. */
 export interface IcsEventFields {
@@ -85,121 +106,9 @@ export interface IcsCalendar {
   skipped: IcsSkipped[];
 }
 
-type Moment = { kind: 'date'; date: string } | { kind: 'time'; local: string; zone: string };
-
-interface Reading {
-  lines: LineMap;
-  /** The calendar's zone: floating times and all-day dates are read in it. */
-  zone: string;
-  /** VTIMEZONEs of the file, for TZIDs `ianaZoneOf` does not know. */
-  timezones: Map<string, ICAL.Timezone>;
-}
-
-function addDays(date: string, days: number): string {
-  const moved = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10) + date.slice(10);
-}
-
-function addSeconds(utc: string, seconds: number): string {
-  const moved = new Date(`${utc.replace(' ', 'T')}Z`);
-  moved.setUTCSeconds(moved.getUTCSeconds() + seconds);
-  return moved.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-function lineOf(reading: Reading, item: ICAL.Component | ICAL.Property): number {
-  return reading.lines.get(item) ?? 1;
-}
-
-/** A date property's value as a day or a wall time in a zone we know. */
-function momentOf(reading: Reading, property: ICAL.Property): Moment {
-  const time = property.getFirstValue() as unknown;
-  if (!(time instanceof ICAL.Time))
-    throw new IcsError(lineOf(reading, property), `${property.name.toUpperCase()} is not a date`);
-  if (time.isDate) return { kind: 'date', date: wallTime(time).slice(0, 10) };
-  const tzid = property.getParameter('tzid') as string | undefined;
-  if (isUtc(time)) return { kind: 'time', local: wallTime(time), zone: 'UTC' };
-  if (tzid === undefined) return { kind: 'time', local: wallTime(time), zone: reading.zone };
-  const zone = ianaZoneOf(tzid);
-  if (zone !== undefined) return { kind: 'time', local: wallTime(time), zone };
-  const defined = reading.timezones.get(tzid);
-  if (!defined)
-    throw new IcsError(
-      lineOf(reading, property),
-      `unknown time zone TZID=${tzid}: no IANA or Windows zone of that name, and no VTIMEZONE in the file defines it`,
-    );
-  const zoned = time.clone();
-  zoned.zone = defined;
-  return { kind: 'time', local: wallTime(zoned.convertToZone(ICAL.Timezone.utcTimezone)), zone: 'UTC' };
-}
-
-/** A moment as a wall time in `zone`. */
-function inZone(moment: Extract<Moment, { kind: 'time' }>, zone: string): string {
-  return moment.zone === zone ? moment.local : utcToLocal(localToUtc(moment.local, moment.zone), zone);
-}
-
-function compact(local: string): string {
-  return local.replace(/[-: ]/g, (char) => (char === ' ' ? 'T' : ''));
-}
-
-/** DTSTART, DTEND or DURATION: start and end in one zone, and whether the event lasts whole days. */
-function scheduleOf(reading: Reading, event: ICAL.Component) {
-  const dtstart = event.getFirstProperty('dtstart');
-  if (!dtstart) throw new IcsError(lineOf(reading, event), 'a VEVENT needs a DTSTART');
-  const start = momentOf(reading, dtstart);
-  const dtend = event.getFirstProperty('dtend');
-  const durationProperty = event.getFirstProperty('duration');
-  const duration = durationProperty?.getFirstValue() as ICAL.Duration | undefined;
-  if (duration?.isNegative)
-    throw new IcsError(lineOf(reading, durationProperty!), 'DURATION must not be negative');
-  if (start.kind === 'date') {
-    let last = start.date;
-    if (dtend) {
-      const end = momentOf(reading, dtend);
-      if (end.kind !== 'date')
-        throw new IcsError(lineOf(reading, dtend), 'DTEND must be a DATE when DTSTART is a DATE');
-      if (end.date > start.date) last = addDays(end.date, -1);
-      else if (end.date < start.date) throw new IcsError(lineOf(reading, dtend), 'DTEND is before DTSTART');
-    } else if (duration) {
-      last = addDays(start.date, Math.max(1, duration.weeks * 7 + duration.days) - 1);
-    }
-    return {
-      start: `${start.date} 00:00:00`,
-      end: `${last} 23:59:59`,
-      timezone: reading.zone,
-      allDay: true,
-      first: start,
-    };
-  }
-  const zone = start.zone;
-  let end = start.local;
-  if (dtend) {
-    const moment = momentOf(reading, dtend);
-    if (moment.kind !== 'time')
-      throw new IcsError(lineOf(reading, dtend), 'DTEND must be a DATE-TIME when DTSTART is a DATE-TIME');
-    end = inZone(moment, zone);
-  } else if (duration) {
-    // Days are nominal (the same wall time days later), hours and less exact (RFC 5545 §3.3.6).
-    const days = addDays(start.local, duration.weeks * 7 + duration.days);
-    const seconds = duration.hours * 3600 + duration.minutes * 60 + duration.seconds;
-    end = utcToLocal(addSeconds(localToUtc(days, zone), seconds), zone);
-  }
-  if (localToUtc(end, zone) < localToUtc(start.local, zone))
-    throw new IcsError(lineOf(reading, dtend ?? dtstart), 'DTEND is before DTSTART');
-  // The plugin exports its all-day events as 00:00:00 to 23:59:59 in the event's zone.
-  const allDay = start.local.endsWith(' 00:00:00') && end.endsWith(' 23:59:59');
-  return { start: start.local, end, timezone: zone, allDay, first: start };
-}
-
 function text(event: ICAL.Component, name: string): string {
   const value = event.getFirstPropertyValue(name);
   return value === null || value === undefined ? '' : String(value).trim();
-}
-
-function utcOf(reading: Reading, property: ICAL.Property | null): string | undefined {
-  if (!property) return undefined;
-  const moment = momentOf(reading, property);
-  return moment.kind === 'date' ? `${moment.date} 00:00:00` : localToUtc(moment.local, moment.zone);
 }
 
 function fieldsOf(reading: Reading, event: ICAL.Component, uid: string) {
@@ -274,9 +183,45 @@ function recurrenceOf(reading: Reading, event: ICAL.Component, zone: string): st
     parseRecurrence(lines, zone);
   } catch (error) {
     if (!(error instanceof RecurrenceError)) throw error;
-    throw new IcsError(lineOf(reading, properties[error.index] ?? properties[0]!), error.reason);
+    throw new IcsEventError(lineOf(reading, properties[error.index] ?? properties[0]!), error.reason);
   }
   return lines;
+}
+
+/**
+ * The recurrence with its RDATE and EXDATE lines of equal parameters joined into one line each (at the place
+ * of the first): a producer writes a line per date (one per cancelled occurrence too), and the write path
+ * takes a bounded number of lines, not of dates.
+ */
+export function joinDateLines(lines: string[]): string[] {
+  const joined: string[] = [];
+  const byHead = new Map<string, number>();
+  for (const line of lines) {
+    const colon = valueColon(line);
+    const head = line.slice(0, colon).toUpperCase();
+    const name = /^[A-Z-]+/.exec(head)?.[0];
+    if (colon < 0 || (name !== 'RDATE' && name !== 'EXDATE')) {
+      joined.push(line);
+      continue;
+    }
+    const at = byHead.get(head);
+    if (at === undefined) {
+      byHead.set(head, joined.length);
+      joined.push(line);
+    } else joined[at] = `${joined[at]},${line.slice(colon + 1)}`;
+  }
+  return joined;
+}
+
+/** Where a content line's value starts: its first colon outside a quoted parameter value. */
+function valueColon(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (char === '"') quoted = !quoted;
+    else if (char === ':' && !quoted) return i;
+  }
+  return -1;
 }
 
 /** A cancelled occurrence as the EXDATE of its series. */
@@ -304,34 +249,60 @@ export function stableUid(uid: string): string {
   return plugin ? `${plugin[1]}@${plugin[2]}` : uid;
 }
 
-function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out: IcsCalendar): void {
+/** Components read between two pauses of `readCalendarInSteps`. */
+const COMPONENTS_PER_STEP = 10;
+
+function* readOne(
+  calendar: ICAL.Component,
+  lines: LineMap,
+  refusals: RefusalMap,
+  siteZone: string,
+  out: IcsCalendar,
+): Generator<void> {
   const declared = text(calendar, 'x-wr-timezone');
   const reading: Reading = {
     lines,
+    refusals,
     zone: (declared !== '' && ianaZoneOf(declared)) || siteZone,
     timezones: zonesOf(calendar),
   };
   const masters = new Map<string, IcsEvent>();
+  /** Series refused: their exceptions are skipped with them. */
+  const refusedMasters = new Map<string, number>();
   const exceptions: Array<{ event: ICAL.Component; uid: string }> = [];
+  let read = 0;
   for (const component of calendar.getAllSubcomponents()) {
+    if (++read % COMPONENTS_PER_STEP === 0) yield;
     const kind = component.name.toUpperCase();
     if (kind === 'VTIMEZONE') continue;
     const uid = stableUid(text(component, 'uid'));
+    const line = lineOf(reading, component);
     if (kind !== 'VEVENT') {
-      out.skipped.push({ uid, line: lineOf(reading, component), reason: `a ${kind} is not an event` });
+      out.skipped.push({ uid, line, reason: `a ${kind} is not an event` });
       continue;
     }
-    if (uid === '') throw new IcsError(lineOf(reading, component), 'a VEVENT needs a UID');
-    if (component.hasProperty('recurrence-id')) {
+    const refused = refusals.get(component);
+    const isException = component.hasProperty('recurrence-id');
+    if (refused) {
+      out.skipped.push({ uid, line, reason: `line ${refused.line}: ${refused.reason}` });
+      if (!isException && uid !== '') refusedMasters.set(uid, line);
+      continue;
+    }
+    if (uid === '') throw new IcsError(line, 'a VEVENT needs a UID');
+    if (isException) {
       exceptions.push({ event: component, uid });
       continue;
     }
-    const { fields } = fieldsOf(reading, component, uid);
-    const event: IcsEvent = {
-      ...fields,
-      recurrence: recurrenceOf(reading, component, fields.timezone),
-      exceptions: [],
-    };
+    let event: IcsEvent;
+    try {
+      const { fields } = fieldsOf(reading, component, uid);
+      event = { ...fields, recurrence: recurrenceOf(reading, component, fields.timezone), exceptions: [] };
+    } catch (error) {
+      if (!(error instanceof IcsEventError)) throw error;
+      out.skipped.push({ uid, line, reason: error.message });
+      refusedMasters.set(uid, line);
+      continue;
+    }
     const earlier = masters.get(uid);
     if (earlier) {
       const [kept, dropped] = earlier.sequence >= event.sequence ? [earlier, event] : [event, earlier];
@@ -344,10 +315,19 @@ function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out
     } else masters.set(uid, event);
   }
   for (const { event, uid } of exceptions) {
+    if (++read % COMPONENTS_PER_STEP === 0) yield;
     const master = masters.get(uid);
     const line = lineOf(reading, event);
     if (!master) {
-      out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of a series this file does not hold' });
+      const refusedAt = refusedMasters.get(uid);
+      out.skipped.push({
+        uid,
+        line,
+        reason:
+          refusedAt === undefined
+            ? 'a RECURRENCE-ID of a series this file does not hold'
+            : `a RECURRENCE-ID of the series on line ${refusedAt}, which was skipped`,
+      });
       continue;
     }
     const property = event.getFirstProperty('recurrence-id')!;
@@ -362,17 +342,44 @@ function readOne(calendar: ICAL.Component, lines: LineMap, siteZone: string, out
     else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
     else master.exceptions.push({ ...fields, originalStartUtc });
   }
+  for (const master of masters.values()) master.recurrence = joinDateLines(master.recurrence);
   out.events.push(...masters.values());
 }
 
+/** No limits but the file's own: for callers that hold the whole text anyway (tests, tools). */
+const UNLIMITED: IcsReadLimits = {
+  lineLength: Number.POSITIVE_INFINITY,
+  categories: Number.POSITIVE_INFINITY,
+  dates: Number.POSITIVE_INFINITY,
+};
+
 /**
- * The events of an iCalendar text; floating times and all-day dates are read in `siteZone` unless the
- * calendar names its own (X-WR-TIMEZONE).
- * @throws IcsError naming the line of the first problem.
+ * The events of an iCalendar text, read in steps (the generator yields every few lines and components);
+ * floating times and all-day dates are read in `siteZone` unless the calendar names its own (X-WR-TIMEZONE).
+ * @throws IcsError naming the line of the first problem that breaks the file.
  */
-export function readCalendar(text: string, siteZone: string): IcsCalendar {
-  const { calendars, lines } = readComponents(text);
-  const out: IcsCalendar = { events: [], skipped: [] };
-  for (const calendar of calendars) readOne(calendar, lines, siteZone, out);
+export function* readCalendarInSteps(
+  text: string,
+  siteZone: string,
+  limits: IcsReadLimits = UNLIMITED,
+): Generator<void, IcsCalendar> {
+  const { calendars, lines, refusals, skipped } = yield* readComponentsInSteps(text, limits);
+  const out: IcsCalendar = {
+    events: [],
+    skipped: skipped.map(({ line, reason }) => ({ uid: '', line, reason: `line ${line}: ${reason}` })),
+  };
+  for (const calendar of calendars) yield* readOne(calendar, lines, refusals, siteZone, out);
   return out;
+}
+
+/**
+ * `readCalendarInSteps` in one go.
+ * @throws IcsError naming the line of the first problem that breaks the file.
+ */
+export function readCalendar(text: string, siteZone: string, limits: IcsReadLimits = UNLIMITED): IcsCalendar {
+  const steps = readCalendarInSteps(text, siteZone, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

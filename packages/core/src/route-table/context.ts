@@ -51,4 +51,9 @@ export interface RequestContext {
   readonly records?: RecordMemo | undefined;
   /** The caller's budget of new terms in a write; absent for reads and for callers it does not limit. */
   readonly newTerms?: NewTermAllowance | undefined;
+  /**
+   * For a route that writes in slices (`RouteDefinition.writesInSlices`): runs one slice in a write
+   * transaction of its own, committed when it returns. Absent elsewhere (a write's `db` is its transaction).
+   */
+  readonly writeSlice?: (<T>(write: (db: Db) => Promise<T>) => Promise<T>) | undefined;
 }

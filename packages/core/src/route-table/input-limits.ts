@@ -27,6 +27,22 @@ export const INPUT_LIMITS = {
    * transaction, which holds SQLite's only writer and PostgreSQL's term rows meanwhile).
    */
   termsPerWrite: 100,
+  /**
+   * Characters of one text parameter (a title, a description, a term's name, …): the default body limit, so
+   * that a field the API refuses over HTTP is refused the same from an iCalendar file or the CLI.
+   */
+  textLength: 1024 * 1024,
+  /**
+   * Characters of an iCalendar file (`POST /events/import`, `import ics`): the whole file is read, checked
+   * and held while its events are written.
+   */
+  calendarLength: 16 * 1024 * 1024,
+  /**
+   * Characters of one unfolded iCalendar content line: a text field at its limit with every character
+   * escaped (RFC 5545 §3.3.11 writes `,` `;` `\\` and line breaks as two characters). Checked while the
+   * lines are read, so that a longer one is never built.
+   */
+  calendarLineLength: 2 * 1024 * 1024 + 1024,
 } as const;
 
 /**

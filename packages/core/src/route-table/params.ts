@@ -48,6 +48,8 @@ export interface ParamSpec<T = any, C = any, R extends boolean = boolean> {
    * "X is not of type Y." message with a `rest_invalid_type` detail. Step 3 runs only when step 2 passed.
    */
   check: 'validator' | 'type';
+  /** Characters a string in this parameter may have; `INPUT_LIMITS.textLength` when not given. */
+  maxLength?: number;
 }
 
 const TRUE_WORDS = new Set(['true', '1']);
@@ -128,6 +130,8 @@ interface Options<T, C, R extends boolean> {
   validate?: (value: T, context: C) => ValidationResult | Promise<ValidationResult>;
   /** See `ParamSpec.documented`. */
   documented?: z.ZodType;
+  /** See `ParamSpec.maxLength`. */
+  maxLength?: number;
 }
 
 function spec<T, C, R extends boolean>(
@@ -147,6 +151,7 @@ function spec<T, C, R extends boolean>(
   };
   if (options.default !== undefined) result.default = options.default;
   if (options.validate) result.validate = options.validate;
+  if (options.maxLength !== undefined) result.maxLength = options.maxLength;
   const documented = options.documented ?? extra.documented;
   if (documented) result.documented = documented.meta({ description: description.en });
   return result;

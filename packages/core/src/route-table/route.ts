@@ -49,6 +49,12 @@ export interface RouteDefinition {
   clockDependent?: boolean;
   /** The response body's schema, for /doc. */
   response?: ZodType;
+  /**
+   * A write that may be long (an import): the operation runs outside a transaction and writes in bounded
+   * slices, each committed by `context.writeSlice`, so that it never holds the database, nor the event loop,
+   * for long. Validation and permission are read outside any transaction.
+   */
+  writesInSlices?: true;
 }
 
 /** A route as its resource writes it: the permission rule, lock and operation see the parameters' own types. */

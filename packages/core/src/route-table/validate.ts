@@ -22,20 +22,27 @@ export const tooManyItems = (name: string): InvalidParamDetail => ({
 
 /**
  * What no parameter may hold, whatever its type (issue 15, finding 8): a NUL character (PostgreSQL refuses it
- * in text, SQLite's search ends at it), or a list of more than `INPUT_LIMITS.listItems` items anywhere inside
- * (each item may become a bound value, and the databases bind at most 32,766 or 65,535). The parser has
- * already bounded the nesting depth.
+ * in text, SQLite's search ends at it), a text longer than `maxLength` (`INPUT_LIMITS.textLength` unless the
+ * parameter says otherwise), or a list of more than `INPUT_LIMITS.listItems` items anywhere inside (each item
+ * may become a bound value, and the databases bind at most 32,766 or 65,535). The parser has already bounded
+ * the nesting depth.
  */
-function refusedInput(name: string, raw: ParamValue): InvalidParamDetail | undefined {
+function refusedInput(
+  name: string,
+  raw: ParamValue,
+  maxLength: number = INPUT_LIMITS.textLength,
+): InvalidParamDetail | undefined {
   if (typeof raw === 'string')
-    return raw.includes('\u0000')
-      ? { message: `${name} may not contain NUL characters (U+0000).` }
-      : undefined;
+    return raw.length > maxLength
+      ? { message: `${name} may be at most ${maxLength} characters long.` }
+      : raw.includes('\u0000')
+        ? { message: `${name} may not contain NUL characters (U+0000).` }
+        : undefined;
   if (typeof raw !== 'object' || raw === null) return undefined;
   const items = Object.values(raw);
   if (items.length > INPUT_LIMITS.listItems) return tooManyItems(name);
   for (const item of items) {
-    const refused = refusedInput(name, item);
+    const refused = refusedInput(name, item, maxLength);
     if (refused) return refused;
   }
   return undefined;
@@ -73,7 +80,7 @@ async function checkParam(
   context: RequestContext,
   values: Params,
 ): Promise<InvalidParamDetail | undefined> {
-  const refused = refusedInput(name, raw);
+  const refused = refusedInput(name, raw, spec.maxLength);
   if (refused) return refused;
   const coerced = coerceParam(name, spec.kind, raw);
   if (coerced.ok && spec.kind === 'list' && (coerced.value as unknown[]).length > INPUT_LIMITS.listItems)

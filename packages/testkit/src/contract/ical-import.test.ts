@@ -1,4 +1,4 @@
-/** `POST /events/import` (issue 18): iCalendar files in, by UID, in one transaction per file. */
+/** `POST /events/import` (issue 18): iCalendar files in, by UID; a broken file refused whole, a refused event skipped. */
 import { readFileSync } from 'node:fs';
 import { beforeEach, expect, it } from 'vitest';
 import { describeContract } from '../index.js';
@@ -212,7 +212,7 @@ describeContract('ical import', (service) => {
     expect((await service().request('GET', '/venues')).json.total).toBe(0);
   });
 
-  it('refuses the whole file when the write path refuses one event, naming its line and UID', async () => {
+  it('skips an event the write path refuses, naming its line and why, and imports the rest', async () => {
     const text = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -226,17 +226,30 @@ describeContract('ical import', (service) => {
       'UID:bad@test',
       'DTSTART:20270101T100000Z',
       'SUMMARY:Bad',
-      // More categories than one event write may name (INPUT_LIMITS.termsPerWrite).
-      `CATEGORIES:${Array.from({ length: 101 }, (_, i) => `c${i}`).join(',')}`,
+      // More categories than one event write may name (INPUT_LIMITS.termsPerWrite), on two lines.
+      `CATEGORIES:${Array.from({ length: 51 }, (_, i) => `c${i}`).join(',')}`,
+      `CATEGORIES:${Array.from({ length: 51 }, (_, i) => `d${i}`).join(',')}`,
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
     const res = await service().request('POST', '/events/import', { json: { calendar: text }, as: 'admin' });
-    expect(res.status).toBe(400);
-    expect(res.json.data.params.calendar).toMatch(
-      /^line 9 \(UID bad@test\): the event was refused: categories: .*100/,
-    );
-    expect(await eventCount()).toBe(0);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: [
+        {
+          uid: 'bad@test',
+          line: 9,
+          reason: expect.stringMatching(/^the event was refused: categories: .*100/),
+        },
+      ],
+    });
+    expect(await eventCount()).toBe(1);
+    expect(
+      (await service().request('GET', '/categories', { query: { hide_empty: 'false' } })).json.total,
+    ).toBe(0);
   });
 
   it('is for editors and above: 403 for an author, 401 anonymous', async () => {

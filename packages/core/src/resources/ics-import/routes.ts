@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isEditor } from '../../auth/capabilities.js';
 import { describe, texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
+import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { importCalendar } from './service.js';
@@ -37,8 +38,8 @@ export const importReportSchema = z
       )
       .meta(
         describe(
-          'Components not imported, and why: exceptions without their series, cancelled events, VTODOs, ….',
-          'Nicht importierte Komponenten und warum: Ausnahmen ohne ihre Serie, abgesagte Termine, VTODOs, ….',
+          'Components not imported, and why: exceptions without their series, cancelled events, VTODOs, events over a limit or refused, ….',
+          'Nicht importierte Komponenten und warum: Ausnahmen ohne ihre Serie, abgesagte Termine, VTODOs, Veranstaltungen über einer Grenze oder abgelehnte, ….',
         ),
       ),
   })
@@ -54,8 +55,8 @@ export function icsImportRoutes(): RouteDefinition[] {
       path: '/events/import',
       methods: ['POST'],
       summary: texts(
-        'Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. A file with an error is refused whole (400 naming the line).',
-        'Veranstaltungen aus einer iCalendar-Datei importieren (text/calendar oder JSON {"calendar": "…"}); nach UID, ein erneuter Import ändert nur Geändertes. Eine fehlerhafte Datei wird ganz abgelehnt (400 mit der Zeile).',
+        'Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. A file that breaks RFC 5545 is refused whole (400 naming the line); an event over a limit, or one the API refuses, is skipped with its line and why. Written in slices: other requests are answered meanwhile.',
+        'Veranstaltungen aus einer iCalendar-Datei importieren (text/calendar oder JSON {"calendar": "…"}); nach UID, ein erneuter Import ändert nur Geändertes. Eine Datei, die RFC 5545 verletzt, wird ganz abgelehnt (400 mit der Zeile); eine Veranstaltung über einer Grenze oder eine, die die API ablehnt, wird mit Zeile und Grund übersprungen. In Abschnitten geschrieben: andere Anfragen werden derweil beantwortet.',
       ),
       params: {
         calendar: param.string<RequestContext, true>(
@@ -63,9 +64,10 @@ export function icsImportRoutes(): RouteDefinition[] {
             'The iCalendar (RFC 5545) text: the request body as text/calendar, or this field of a JSON body.',
             'Der iCalendar-Text (RFC 5545): der Rumpf als text/calendar oder dieses Feld eines JSON-Rumpfs.',
           ),
-          { required: true },
+          { required: true, maxLength: INPUT_LIMITS.calendarLength },
         ),
       },
+      writesInSlices: true,
       authorize: (context) => isEditor(context.principal),
       operation: async (context, params) => ({ body: await importCalendar(context, params.calendar) }),
       response: importReportSchema,

@@ -1,9 +1,15 @@
 /**
- * Importing an iCalendar file (issue 18): every event of the file written through the event write path, in
- * the one transaction of the request (`POST /events/import` is a write route; the CLI goes through it too).
+ * Importing an iCalendar file (issue 18): every event of the file written through the event write path.
  *
- * - A file that breaks RFC 5545 is refused whole: 400 `rest_invalid_param` naming the line, nothing written.
- *   So is an event the write path refuses (its line and UID named), since the transaction then rolls back.
+ * - A file that breaks RFC 5545 is refused whole: 400 `rest_invalid_param` naming the line, nothing written
+ *   (the whole file is read and checked before the first write). So is a file over `INPUT_LIMITS.calendarLength`.
+ * - An event the file holds but the API refuses (a line or field over a limit, a recurrence refused, any 4xx
+ *   of the write path) is skipped with its line and why, and the rest is imported (liberal reader).
+ * - Bounded work (issue 27): the file is read in steps and written in slices (`SLICE_EVENTS`, `SLICE_MS`),
+ *   each in a write transaction of its own, with the event loop given back between them, so that other
+ *   requests are answered meanwhile. The answer is the report, as before, once the last slice is written.
+ *   An import that fails halfway (the database gone) keeps the slices it committed: importing the file again
+ *   finishes it, as what was imported is unchanged by UID.
  * - Idempotent by UID (table `event_ical`): an unknown UID is created; a known one is updated when the file
  *   has a higher SEQUENCE, or the same SEQUENCE and a later LAST-MODIFIED (over the VEVENT and its exceptions),
  *   and is otherwise unchanged. A write here bumps the stored SEQUENCE (the event changed), so an event edited
@@ -14,19 +20,22 @@
  *   imported event (and a series' occurrences with it).
  * - Skipped, with their line and why: what the reading skipped (an exception without its series, a VTODO),
  *   cancelled events never imported, events whose imported copy is in the trash, exceptions on a date the
- *   series does not hold (beyond the horizon, or moved by a changed rule).
+ *   series does not hold (beyond the horizon, or moved by a changed rule), events the API refuses.
  */
 import { isApiError } from '../../errors/api-error.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
 import {
+  type IcsCalendar,
   IcsError,
   type IcsEvent,
   type IcsEventFields,
   type IcsSkipped,
-  readCalendar,
+  readCalendarInSteps,
 } from '../../ical/read.js';
+import { MAX_OCCURRENCES, RecurrenceError } from '../../ical/recurrence.js';
 import type { RequestContext } from '../../route-table/context.js';
+import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import type { ParamBag, ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
@@ -49,8 +58,27 @@ interface Stored {
   status: string;
 }
 
-/** Progress is logged (at debug level) every this many events: the CLI shows it. */
-const PROGRESS_EVERY = 25;
+/** Events written in one slice (one transaction) at most. */
+const SLICE_EVENTS = 25;
+/** Milliseconds of the event loop one slice of reading or writing takes at most (one event may take more). */
+const SLICE_MS = 20;
+
+/** What the reader bounds as it reads: the API's own limits. */
+const READ_LIMITS = {
+  lineLength: INPUT_LIMITS.calendarLineLength,
+  categories: INPUT_LIMITS.termsPerWrite,
+  dates: MAX_OCCURRENCES,
+} as const;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** An event the API refuses: skipped with its line and why, the rest of the file imported. */
+class EventRefused extends Error {
+  constructor(readonly skipped: IcsSkipped) {
+    super(skipped.reason);
+    this.name = 'EventRefused';
+  }
+}
 
 /** The event write parameters of a create and of an update, built once per configuration. */
 const specsByConfig = new WeakMap<RequestContext['config'], { create: ParamSpecs; update: ParamSpecs }>();
@@ -139,17 +167,23 @@ function writeParams(event: IcsEventFields, recurrence: string[] | undefined, cr
   return params;
 }
 
-/** An error of the write path, as the import's: naming the VEVENT's line and UID. */
+/**
+ * An error of the write path for one event or exception (a 4xx, a recurrence refused while it is expanded)
+ * as that event's report line; anything else (the database gone, a fault) is returned as it is.
+ */
 function refused(event: IcsEventFields, error: unknown): unknown {
-  if (!isApiError(error) || error.status !== 400) return error;
+  if (error instanceof RecurrenceError)
+    return new EventRefused({ uid: event.uid, line: event.line, reason: `recurrence: ${error.message}` });
+  if (!isApiError(error) || error.status >= 500) return error;
   const params = (error.data.params ?? {}) as Record<string, string> | string[];
   const problems = Array.isArray(params)
     ? params.map((name) => `${name} is missing`)
     : Object.entries(params).map(([name, message]) => `${name}: ${message}`);
-  return invalidParam(
-    'calendar',
-    `line ${event.line} (UID ${event.uid}): the event was refused: ${problems.join('; ') || error.message}`,
-  );
+  return new EventRefused({
+    uid: event.uid,
+    line: event.line,
+    reason: `the event was refused: ${problems.join('; ') || error.message}`,
+  });
 }
 
 async function write(
@@ -187,7 +221,17 @@ async function writeExceptions(
       });
       continue;
     }
-    await write(context, exception, undefined, occurrence);
+    try {
+      await write(context, exception, undefined, occurrence);
+    } catch (error) {
+      if (!(error instanceof EventRefused)) throw error;
+      // The series is written with its exceptions or not at all: it is skipped, naming the exception.
+      throw new EventRefused({
+        uid: event.uid,
+        line: event.line,
+        reason: `its exception on line ${exception.line} (RECURRENCE-ID) was refused: ${error.skipped.reason}`,
+      });
+    }
   }
 }
 
@@ -207,53 +251,142 @@ async function remember(
       .execute();
 }
 
-/**
- * Imports an iCalendar text into the calendar, inside the caller's write transaction.
- * @throws ApiError 400 `rest_invalid_param` (param `calendar`) naming the line of a refused file.
- */
-export async function importCalendar(context: RequestContext, text: string): Promise<ImportReport> {
-  let calendar: ReturnType<typeof readCalendar>;
+/** The file read in steps, the event loop given back every `SLICE_MS`. */
+async function readInSteps(context: RequestContext, text: string): Promise<IcsCalendar> {
+  const steps = readCalendarInSteps(text, context.config.timezone, READ_LIMITS);
+  let sliceStart = Date.now();
   try {
-    calendar = readCalendar(text, context.config.timezone);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (Date.now() - sliceStart >= SLICE_MS) {
+        await nextTurn();
+        sliceStart = Date.now();
+      }
+    }
   } catch (error) {
     if (error instanceof IcsError) throw invalidParam('calendar', error.message);
     throw error;
   }
-  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, skipped: [...calendar.skipped] };
-  const stored = await storedByUid(
-    context,
-    calendar.events.map((event) => event.uid),
-  );
-  const total = calendar.events.length;
-  for (const [index, event] of calendar.events.entries()) {
-    if (index % PROGRESS_EVERY === 0)
-      context.logger.debug({ icsImport: { done: index, total } }, 'importing iCalendar events');
-    const known = stored.get(event.uid);
-    const skip = (reason: string) => report.skipped.push({ uid: event.uid, line: event.line, reason });
-    const version = versionOf(event);
-    if (event.cancelled) {
-      if (known && known.status !== 'trash' && isNewer(version, known)) {
-        await deleteEvent(context, { id: known.eventId });
-        await remember(context, known.eventId, event.uid, version, true);
-        report.updated++;
-      } else if (known) report.unchanged++;
-      else skip('cancelled (STATUS:CANCELLED)');
-      continue;
-    }
-    if (known && !isNewer(version, known)) {
-      report.unchanged++;
-      continue;
-    }
-    if (known?.status === 'trash') {
-      skip(`the event imported from it (${known.eventId}) is in the trash`);
-      continue;
-    }
-    const id = await write(context, event, event.recurrence, known?.eventId);
-    await remember(context, id, event.uid, version, known !== undefined);
-    if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped);
-    if (known) report.updated++;
-    else report.created++;
+}
+
+/** One event of the file, inside a slice's transaction; what it did goes into `report`. */
+async function importEvent(
+  context: RequestContext,
+  event: IcsEvent,
+  known: Stored | undefined,
+  report: ImportReport,
+): Promise<void> {
+  const skip = (reason: string) => report.skipped.push({ uid: event.uid, line: event.line, reason });
+  const version = versionOf(event);
+  if (event.cancelled) {
+    if (known && known.status !== 'trash' && isNewer(version, known)) {
+      await deleteEvent(context, { id: known.eventId });
+      await remember(context, known.eventId, event.uid, version, true);
+      report.updated++;
+    } else if (known) report.unchanged++;
+    else skip('cancelled (STATUS:CANCELLED)');
+    return;
   }
+  if (known && !isNewer(version, known)) {
+    report.unchanged++;
+    return;
+  }
+  if (known?.status === 'trash') {
+    skip(`the event imported from it (${known.eventId}) is in the trash`);
+    return;
+  }
+  const id = await write(context, event, event.recurrence, known?.eventId);
+  await remember(context, id, event.uid, version, known !== undefined);
+  if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped);
+  if (known) report.updated++;
+  else report.created++;
+}
+
+type SliceResult =
+  | { end: number; report: ImportReport; refused?: undefined }
+  | { refused: { index: number; skipped: IcsSkipped } };
+
+/** Rolls a slice back when one of its events is refused (the event may have written part of itself). */
+class SliceRolledBack extends Error {}
+
+/**
+ * Events `start`… (before `stop`) in one write transaction, until `SLICE_EVENTS` or `SLICE_MS` is reached.
+ * A refused event rolls the slice back and is named, so that the caller writes the events before it, then
+ * skips it.
+ */
+async function writeSlice(
+  context: RequestContext,
+  events: IcsEvent[],
+  start: number,
+  stop: number,
+): Promise<SliceResult> {
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, skipped: [] };
+  const begun = Date.now();
+  let refusedAt: { index: number; skipped: IcsSkipped } | undefined;
+  let end = start;
+  const inTransaction = async (db: RequestContext['db']) => {
+    const slice = { ...context, db };
+    const candidates = events.slice(start, Math.min(stop, start + SLICE_EVENTS));
+    const stored = await storedByUid(
+      slice,
+      candidates.map((event) => event.uid),
+    );
+    for (const [offset, event] of candidates.entries()) {
+      if (offset > 0 && Date.now() - begun >= SLICE_MS) break;
+      try {
+        await importEvent(slice, event, stored.get(event.uid), report);
+      } catch (error) {
+        if (!(error instanceof EventRefused)) throw error;
+        refusedAt = { index: start + offset, skipped: error.skipped };
+        throw new SliceRolledBack();
+      }
+      end = start + offset + 1;
+    }
+  };
+  try {
+    if (context.writeSlice) await context.writeSlice(inTransaction);
+    else await inTransaction(context.db);
+  } catch (error) {
+    if (error instanceof SliceRolledBack && refusedAt) return { refused: refusedAt };
+    throw error;
+  }
+  return { end, report };
+}
+
+/**
+ * Imports an iCalendar text into the calendar: read whole (in steps), then written in slices, each in a write
+ * transaction of its own (`context.writeSlice`; without it, in the caller's transaction).
+ * @throws ApiError 400 `rest_invalid_param` (param `calendar`) naming the line of a refused file.
+ */
+export async function importCalendar(context: RequestContext, text: string): Promise<ImportReport> {
+  const calendar = await readInSteps(context, text);
+  const report: ImportReport = { created: 0, updated: 0, unchanged: 0, skipped: [...calendar.skipped] };
+  const { events } = calendar;
+  const total = events.length;
+  let next = 0;
+  /** The first event known to be refused: the events before it are written before it is met alone. */
+  let refusedNext: number | undefined;
+  while (next < total) {
+    context.logger.debug({ icsImport: { done: next, total } }, 'importing iCalendar events');
+    const slice = await writeSlice(context, events, next, refusedNext ?? total);
+    if (slice.refused) {
+      if (slice.refused.index === next) {
+        report.skipped.push(slice.refused.skipped);
+        next++;
+        refusedNext = undefined;
+      } else refusedNext = slice.refused.index;
+    } else {
+      report.created += slice.report.created;
+      report.updated += slice.report.updated;
+      report.unchanged += slice.report.unchanged;
+      report.skipped.push(...slice.report.skipped);
+      next = slice.end;
+      if (refusedNext !== undefined && next >= refusedNext) refusedNext = undefined;
+    }
+    if (next < total) await nextTurn();
+  }
+  report.skipped.sort((a, b) => a.line - b.line);
   context.logger.debug({ icsImport: { done: total, total } }, 'importing iCalendar events');
   context.logger.info(
     {
