@@ -16,7 +16,7 @@ import { toList } from '../../route-table/params.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
-import { ownerOfRows, withFollowers } from './follows.js';
+import { ownedBy, ownerOfRows } from './follows.js';
 import {
   defaultWindow,
   type EventListParams,
@@ -24,7 +24,7 @@ import {
   strictDefaultWindow,
   termItems,
 } from './list-params.js';
-import { eventMatchesSearch, matchingEventIds } from './search-index.js';
+import { eventMatchesSearch, matchingEvents } from './search-index.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;
@@ -125,7 +125,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   if (params.search !== undefined && !isBlankSearch(params.search)) {
     const terms = parseSearch(params.search);
     filter.drivers.push({
-      selective: sql<SqlBool>`${sql.ref('events.id')} in (${matchingEventIds(context, context.db, terms, context.language)})`,
+      selective: matchingEvents(context, context.db, terms, context.language),
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
     });
@@ -168,9 +168,8 @@ export async function filterEvents(context: RequestContext, params: EventListPar
     // `in (…)` rather than a correlated `exists`, for SQLite's sake (as for categories and tags).
     else
       filter.query = filter.query.where(
-        'events.id',
-        'in',
-        withFollowers(
+        ownedBy(
+          context.database.traits,
           context.db,
           context.db
             .selectFrom('event_organizers')
@@ -272,7 +271,7 @@ async function termConditions(context: RequestContext, params: EventListParams, 
     const ofThisEvent = eventsOfTerms.where('event_terms.event_id', '=', ownerOfRows());
     filter.query =
       params.venue === undefined
-        ? filter.query.where('events.id', 'in', withFollowers(db, eventsOfTerms))
+        ? filter.query.where(ownedBy(context.database.traits, db, eventsOfTerms))
         : filter.query.where((eb) =>
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );
