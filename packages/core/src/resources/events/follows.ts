@@ -7,8 +7,8 @@
  */
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DialectTraits } from '../../db/traits.js';
 import type { Database } from '../../db/schema.js';
+import type { DialectTraits } from '../../db/traits.js';
 import { languagesFor } from '../../i18n/translations.js';
 import { type PostTexts, pickTexts } from '../posts/repository.js';
 

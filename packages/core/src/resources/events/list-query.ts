@@ -3,7 +3,7 @@
  * the filters that may drive the query from their own index, and what `rest_url` echoes. The page and the
  * total are built from the same conditions, so they always agree.
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
