@@ -45,6 +45,11 @@ export interface CalendarDatabase {
   dataVersionNow?(): number | undefined;
   /** Where the driver reports connections it lost (PostgreSQL); the service passes its logger. */
   useLogger?(logger: Logger): void;
+  /**
+   * Whether the service analyzes the tables it writes in bulk (PostgreSQL, unless turned off): see
+   * `analyze.ts`.
+   */
+  readonly analyzesBulkWrites?: boolean;
 }
 
 export function wrapDatabase(
@@ -54,6 +59,9 @@ export function wrapDatabase(
     schema?: string | undefined;
     dataVersionNow?: () => number | undefined;
     useLogger?: (logger: Logger) => void;
+    /** Runs migrations on a connection without the statement timeout of the others (PostgreSQL). */
+    withoutStatementTimeout?: <T>(run: (kysely: Kysely<Database>) => Promise<T>) => Promise<T>;
+    analyzesBulkWrites?: boolean;
   } = {},
 ): CalendarDatabase {
   return {
@@ -61,23 +69,10 @@ export function wrapDatabase(
     traits,
     ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
     ...(options.useLogger ? { useLogger: options.useLogger } : {}),
+    ...(options.analyzesBulkWrites ? { analyzesBulkWrites: true } : {}),
     async migrate() {
-      // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
-      const migrator = new Migrator({
-        db: kysely,
-        provider: migrationProvider(traits),
-        ...(options.schema ? { migrationTableSchema: options.schema } : {}),
-      });
-      for (let attempt = 1; ; attempt++) {
-        const { error, results } = await migrator.migrateToLatest();
-        if (!error) return (results ?? []).map((r) => r.migrationName);
-        // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
-        // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
-        // was migrated. Looking again is safe.
-        const code = (error as { code?: unknown }).code;
-        if (code === '3F000' && attempt < 3) continue;
-        throw error instanceof Error ? error : new Error(String(error));
-      }
+      const migrateOn = (db: Kysely<Database>) => migrateToLatest(db, traits, options.schema);
+      return options.withoutStatementTimeout ? options.withoutStatementTimeout(migrateOn) : migrateOn(kysely);
     },
     async ping() {
       await kysely
@@ -90,4 +85,27 @@ export function wrapDatabase(
       await kysely.destroy();
     },
   };
+}
+
+async function migrateToLatest(
+  db: Kysely<Database>,
+  traits: DialectTraits,
+  schema: string | undefined,
+): Promise<string[]> {
+  // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(traits),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).map((r) => r.migrationName);
+    // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
+    // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
+    // was migrated. Looking again is safe.
+    const code = (error as { code?: unknown }).code;
+    if (code === '3F000' && attempt < 3) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }
