@@ -34,6 +34,16 @@ function dailySeries(index: number) {
   };
 }
 
+/** Polls `probe` until it gives rows (at most 10 s). */
+async function until(probe: () => Promise<unknown[]>): Promise<{ rows: unknown[] }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await probe();
+    if (rows.length > 0 || Date.now() > deadline) return { rows };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe.runIf(hasPostgres)('PostgreSQL statements', () => {
   let schema: { schema: string; drop(): Promise<void> };
   let admin: pg.Client;
@@ -129,6 +139,44 @@ describe.runIf(hasPostgres)('PostgreSQL statements', () => {
       expect(JSON.parse(after.text).venues).toEqual([]);
       // The connections that were cut serve again.
       expect((await answer(core, 'POST', '/venues', key, { venue: 'Written' })).status).toBe(201);
+    } finally {
+      await locker.end();
+      await core.close();
+    }
+  });
+
+  it('cancels the statement of a request given up, and rolls its write back whole', async () => {
+    const database = open();
+    const core = createCalendarCore({ database, cache: false, rateLimit: false, clock });
+    const key = await createApiKey(database.kysely, 'admin', 'given-up');
+    const locker = new pg.Client({ connectionString: TEST_PG_URL });
+    await locker.connect();
+    const postsBefore = async () =>
+      (await admin.query(`select count(*)::int as n from "${schema.schema}".posts`)).rows[0].n as number;
+    try {
+      const before = await postsBefore();
+      // The write's post row goes in first; its venue row then waits for this lock.
+      await locker.query('begin');
+      await locker.query(`lock table "${schema.schema}".venues in access exclusive mode`);
+      const controller = new AbortController();
+      const request = apiRequest('POST', '/venues', { key, body: { venue: 'Given up' } });
+      const answered = core.handle({ ...request, signal: controller.signal });
+      const { rows } = await until(async () =>
+        (
+          await admin.query(
+            `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into "venues"%'`,
+          )
+        ).rows.length > 0
+          ? [true]
+          : [],
+      );
+      expect(rows).toEqual([true]);
+      controller.abort();
+      const response = await answered;
+      expect(JSON.parse(String(response.body)).code).toBe('rest_request_aborted');
+      await locker.query('rollback');
+      expect(await postsBefore()).toBe(before);
+      expect((await answer(core, 'POST', '/venues', key, { venue: 'Kept' })).status).toBe(201);
     } finally {
       await locker.end();
       await core.close();
