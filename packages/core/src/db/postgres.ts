@@ -76,7 +76,10 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
     async withoutStatementTimeout(run) {
       const own = new pg.Pool({ ...connection, max: 1 });
       own.on('error', warn);
-      const unlimited = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: own }) });
+      const unlimited = new Kysely<Schema>({
+        dialect: new PostgresDialect({ pool: own }),
+        ...(log ? { log } : {}),
+      });
       try {
         return await run(unlimited);
       } finally {
