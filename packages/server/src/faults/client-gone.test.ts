@@ -4,7 +4,7 @@
  * The statement is made to run long by a lock another connection holds on `posts`, which every request reads.
  */
 import { request as httpRequest } from 'node:http';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server.js';
 import {
@@ -15,8 +15,18 @@ import {
   withAdministrator,
 } from './processes.js';
 
+/** The little of node-postgres this test uses (this package has no types for it). */
+interface PgClient {
+  connect(): Promise<void>;
+  query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  end(): Promise<void>;
+}
+const pg = createRequire(import.meta.url)('pg') as {
+  Client: new (config: { connectionString: string }) => PgClient;
+};
+
 /** The backends of `applicationName` running a statement now, with what they wait for. */
-async function runningStatements(admin: pg.Client, applicationName: string) {
+async function runningStatements(admin: PgClient, applicationName: string) {
   const { rows } = await admin.query<{ pid: number; wait: string | null }>(
     `select pid, wait_event_type as wait from pg_stat_activity where application_name = $1 and state = 'active'`,
     [applicationName],
@@ -35,7 +45,7 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms
 
 describe.runIf(await postgresAnswers())('a client that goes away mid-statement (PostgreSQL)', () => {
   let database: TestDatabase;
-  let admin: pg.Client;
+  let admin: PgClient;
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
