@@ -28,8 +28,9 @@ export function ownerOfRows(alias = 'events'): RawBuilder<number> {
  * one row and ran it again for every event of the date range: minutes for a search of 27,000 occurrences.
  * There the condition tests the event's owner (`ownerOfRows`) against the owners' own table instead: a join
  * of two plain tables, whose sizes the planner sees without statistics, and whatever order it picks, each
- * row of one side is a lookup in an index of the other (`event_search (event_id, language)`,
- * `event_terms (event_id, …)`, `event_organizers (event_id, …)`) or a pass of a hash, never a re-run.
+ * row of one side is a look-up in an index of the other or a pass of a hash, never a re-run: from the events
+ * of the date range to `event_search (event_id, language)`, `event_terms (event_id, …)` or
+ * `event_organizers (event_id, …)`; from a few matching rows to `events_owner` (migration 0019).
  */
 export function ownedBy(
   traits: Pick<DialectTraits, 'flattensExists'>,
