@@ -8,9 +8,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 const wanted = new AsyncLocalStorage<AbortSignal>();
 
-/** Runs `run` so that the statements it starts are cancelled once `signal` fires. */
-export function whileWanted<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
-  return signal ? wanted.run(signal, run) : run();
+/**
+ * Runs `run` so that the statements it starts are cancelled once `signal` fires. Only databases that can
+ * cancel a statement offer it (`CalendarDatabase.whileWanted`): on Node 20 the first use of an
+ * AsyncLocalStorage makes every promise of the process a little dearer.
+ */
+export function whileWanted<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  return wanted.run(signal, run);
 }
 
 /** The signal of the request whose work is running now, if it has one. */

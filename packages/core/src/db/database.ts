@@ -1,5 +1,6 @@
 import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
 import type { Logger } from '../logger.js';
+import { whileWanted } from './cancellation.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';
@@ -50,6 +51,11 @@ export interface CalendarDatabase {
    * `analyze.ts`.
    */
   readonly analyzesBulkWrites?: boolean;
+  /**
+   * Runs a request's work so that the statements it starts are cancelled once `signal` fires (PostgreSQL:
+   * `db/cancellation.ts`). Absent on SQLite, which runs each statement to its end in the calling thread.
+   */
+  whileWanted?<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T>;
 }
 
 export function wrapDatabase(
@@ -62,6 +68,8 @@ export function wrapDatabase(
     /** Runs migrations on a connection without the statement timeout of the others (PostgreSQL). */
     withoutStatementTimeout?: <T>(run: (kysely: Kysely<Database>) => Promise<T>) => Promise<T>;
     analyzesBulkWrites?: boolean;
+    /** Whether its driver cancels the statements of a request given up (`db/cancellation.ts`). */
+    cancelsGivenUp?: boolean;
   } = {},
 ): CalendarDatabase {
   return {
@@ -70,6 +78,7 @@ export function wrapDatabase(
     ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
     ...(options.useLogger ? { useLogger: options.useLogger } : {}),
     ...(options.analyzesBulkWrites ? { analyzesBulkWrites: true } : {}),
+    ...(options.cancelsGivenUp ? { whileWanted } : {}),
     async migrate() {
       const migrateOn = (db: Kysely<Database>) => migrateToLatest(db, traits, options.schema);
       return options.withoutStatementTimeout ? options.withoutStatementTimeout(migrateOn) : migrateOn(kysely);

@@ -70,6 +70,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
   return wrapDatabase(kysely, postgresTraits, {
     schema: options.schema,
     analyzesBulkWrites: options.analyzeBulkWrites ?? true,
+    cancelsGivenUp: true,
     useLogger: (chosen) => {
       logger = chosen;
     },

@@ -7,7 +7,7 @@
 import type { UserPrincipal } from '../auth/principal.js';
 import type { Caches } from '../cache/index.js';
 import type { CalendarConfig, TicketProvider } from '../config.js';
-import { isGivenUp, isStatementTimeout, whileWanted } from '../db/cancellation.js';
+import { isGivenUp, isStatementTimeout } from '../db/cancellation.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { apiError, databaseTimeout, noRoute } from '../errors/catalog.js';
@@ -57,7 +57,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    return asRequested(config.cors, request, await whileWanted(request.signal, () => answer(request)));
+    const { signal } = request;
+    const answered =
+      signal && database.whileWanted ? database.whileWanted(signal, () => answer(request)) : answer(request);
+    return asRequested(config.cors, request, await answered);
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
