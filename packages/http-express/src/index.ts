@@ -17,12 +17,13 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import type {
-  CalendarCore,
-  CoreRequest,
-  CoreRequestBody,
-  CoreResponse,
-  Principal,
+import {
+  type CalendarCore,
+  type CoreRequest,
+  type CoreRequestBody,
+  type CoreResponse,
+  clientGoneSignal,
+  type Principal,
 } from '@calendar-events/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -86,6 +87,8 @@ export function toCoreRequest(
   if (remoteAddress !== undefined) request.remoteAddress = remoteAddress;
   if (language !== undefined) request.language = language;
   if (authenticate) request.authenticate = () => authenticate(req);
+  // Core cancels the request's statements when its client goes away before the answer.
+  if (req.res) request.signal = clientGoneSignal(req.res);
   return request;
 }
 

@@ -15,12 +15,13 @@
  * @module
  */
 import type { TLSSocket } from 'node:tls';
-import type {
-  CalendarCore,
-  CoreRequest,
-  CoreRequestBody,
-  CoreResponse,
-  Principal,
+import {
+  type CalendarCore,
+  type CoreRequest,
+  type CoreRequestBody,
+  type CoreResponse,
+  clientGoneSignal,
+  type Principal,
 } from '@calendar-events/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -86,6 +87,20 @@ export function toCoreRequest(
   return core;
 }
 
+/** `toCoreRequest` with the signal of the client going away before the answer (core cancels its statements). */
+export function toCoreRequestOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mountPath: string,
+  language?: string,
+  authenticate?: CalendarPluginOptions['authenticate'],
+): CoreRequest {
+  return {
+    ...toCoreRequest(request, mountPath, language, authenticate),
+    signal: clientGoneSignal(reply.raw),
+  };
+}
+
 /** Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. */
 export function sendCoreResponse(reply: FastifyReply, response: CoreResponse): FastifyReply {
   return reply.code(response.status).headers(response.headers).send(response.body);
@@ -99,7 +114,7 @@ async function calendarRoutes(app: FastifyInstance, options: CalendarPluginOptio
     try {
       return sendCoreResponse(
         reply,
-        await core.handle(toCoreRequest(request, mountPath, language, authenticate)),
+        await core.handle(toCoreRequestOf(request, reply, mountPath, language, authenticate)),
       );
     } catch (error) {
       // Core never rejects; should it ever, answer 500 without inventing a body.

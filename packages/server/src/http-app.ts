@@ -216,7 +216,10 @@ export async function createFastifyApp(
     }
   };
   const forwardToCore = (request: FastifyRequest, reply: FastifyReply) =>
-    answer(reply, core.handle(fastifyAdapter.toCoreRequest(request, '', languageOfPath(core, request.url))));
+    answer(
+      reply,
+      core.handle(fastifyAdapter.toCoreRequestOf(request, reply, '', languageOfPath(core, request.url))),
+    );
 
   const app = Fastify({
     logger: false,

@@ -39,6 +39,7 @@ async function serve(
     requestTimeout?: number;
     headersTimeout?: number;
     keepAliveTimeout?: number;
+    statementTimeout?: number;
   },
 ): Promise<void> {
   const logger = createLogger(logLevel(), { format: logFormat() });
@@ -51,6 +52,7 @@ async function serve(
     requestTimeout,
     headersTimeout,
     keepAliveTimeout,
+    statementTimeout,
     ...rest
   } = options;
   const limits: RateLimitOptions = {};
@@ -69,6 +71,7 @@ async function serve(
     // 0: no budget of new terms.
     ...(newTermsPerHour !== undefined ? { newTermsPerHour: newTermsPerHour || false } : {}),
     timeouts,
+    ...(statementTimeout !== undefined ? { statementTimeoutMs: statementTimeout * 1000 } : {}),
     logger,
   });
   if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
@@ -218,6 +221,14 @@ export function serveCommand(program: Command, output: CliOutput): void {
       new Option('--keep-alive-timeout <s>', 'seconds an idle keep-alive connection stays open (default 72)')
         .env('KEEP_ALIVE_TIMEOUT')
         .argParser(integer(1, 3600)),
+    )
+    .addOption(
+      new Option(
+        '--statement-timeout <s>',
+        'PostgreSQL: seconds one statement may run before it is cancelled and answered 503 (default 30; 0: no limit)',
+      )
+        .env('STATEMENT_TIMEOUT')
+        .argParser(integer(0, 3600)),
     )
     .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')
     .option('--no-response-cache', 'answer every GET from the database (to measure the query path)')

@@ -62,6 +62,12 @@ export interface StartServerOptions {
   newTermsPerHour?: number | false;
   /** gzip/brotli of answers of 1 KiB and more (core's `compression`, default on). */
   compression?: boolean;
+  /**
+   * PostgreSQL: how long one statement may run before it is cancelled and its request answered 503
+   * `rest_database_timeout` with `Retry-After`, in milliseconds (default 30 s; 0: no limit). Migrations run
+   * without it.
+   */
+  statementTimeoutMs?: number;
   /** Request, header and keep-alive timeouts of the HTTP server (defaults: 60 s, 20 s, 72 s). */
   timeouts?: ServerTimeouts;
   /** Default: no logs. The CLI passes its pino logger. */
@@ -98,7 +104,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const adapter = options.adapter ?? 'fastify';
   const host = options.host ?? '127.0.0.1';
   const fixedNow = options.now;
-  const database: CalendarDatabase = await connectDatabase(options.database ?? DEFAULT_DATABASE_URL);
+  const database: CalendarDatabase = await connectDatabase(
+    options.database ?? DEFAULT_DATABASE_URL,
+    options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {},
+  );
   let core: CalendarCore | undefined;
   let app: HttpApp | undefined;
   try {

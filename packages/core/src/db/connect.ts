@@ -11,7 +11,16 @@ import type { CalendarDatabase } from './database.js';
  * await database.migrate();
  * const core = createCalendarCore({ database });
  */
-export async function connectDatabase(url: string): Promise<CalendarDatabase> {
+export async function connectDatabase(
+  url: string,
+  options: {
+    /**
+     * PostgreSQL: how long one statement may run, in milliseconds (default 30 s, 0: no limit); see
+     * `PostgresOptions.statementTimeoutMs`. SQLite runs each statement in the calling thread and has none.
+     */
+    statementTimeoutMs?: number;
+  } = {},
+): Promise<CalendarDatabase> {
   if (url.startsWith('sqlite:')) {
     const { createSqliteDatabase } = await import('./sqlite.js');
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
@@ -22,7 +31,11 @@ export async function connectDatabase(url: string): Promise<CalendarDatabase> {
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema') ?? undefined;
     parsed.searchParams.delete('schema');
-    return createPostgresDatabase({ connectionString: parsed.toString(), ...(schema ? { schema } : {}) });
+    return createPostgresDatabase({
+      connectionString: parsed.toString(),
+      ...(schema ? { schema } : {}),
+      ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    });
   }
   throw new Error(`Unsupported database URL "${url}": use sqlite:FILE, sqlite::memory: or postgres://…`);
 }

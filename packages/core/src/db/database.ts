@@ -1,5 +1,6 @@
 import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kysely';
 import type { Logger } from '../logger.js';
+import { whileWanted } from './cancellation.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';
@@ -45,6 +46,16 @@ export interface CalendarDatabase {
   dataVersionNow?(): number | undefined;
   /** Where the driver reports connections it lost (PostgreSQL); the service passes its logger. */
   useLogger?(logger: Logger): void;
+  /**
+   * Whether the service analyzes the tables it writes in bulk (PostgreSQL, unless turned off): see
+   * `analyze.ts`.
+   */
+  readonly analyzesBulkWrites?: boolean;
+  /**
+   * Runs a request's work so that the statements it starts are cancelled once `signal` fires (PostgreSQL:
+   * `db/cancellation.ts`). Absent on SQLite, which runs each statement to its end in the calling thread.
+   */
+  whileWanted?<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T>;
 }
 
 export function wrapDatabase(
@@ -54,6 +65,11 @@ export function wrapDatabase(
     schema?: string | undefined;
     dataVersionNow?: () => number | undefined;
     useLogger?: (logger: Logger) => void;
+    /** Runs migrations on a connection without the statement timeout of the others (PostgreSQL). */
+    withoutStatementTimeout?: <T>(run: (kysely: Kysely<Database>) => Promise<T>) => Promise<T>;
+    analyzesBulkWrites?: boolean;
+    /** Whether its driver cancels the statements of a request given up (`db/cancellation.ts`). */
+    cancelsGivenUp?: boolean;
   } = {},
 ): CalendarDatabase {
   return {
@@ -61,23 +77,11 @@ export function wrapDatabase(
     traits,
     ...(options.dataVersionNow ? { dataVersionNow: options.dataVersionNow } : {}),
     ...(options.useLogger ? { useLogger: options.useLogger } : {}),
+    ...(options.analyzesBulkWrites ? { analyzesBulkWrites: true } : {}),
+    ...(options.cancelsGivenUp ? { whileWanted } : {}),
     async migrate() {
-      // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
-      const migrator = new Migrator({
-        db: kysely,
-        provider: migrationProvider(traits),
-        ...(options.schema ? { migrationTableSchema: options.schema } : {}),
-      });
-      for (let attempt = 1; ; attempt++) {
-        const { error, results } = await migrator.migrateToLatest();
-        if (!error) return (results ?? []).map((r) => r.migrationName);
-        // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
-        // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
-        // was migrated. Looking again is safe.
-        const code = (error as { code?: unknown }).code;
-        if (code === '3F000' && attempt < 3) continue;
-        throw error instanceof Error ? error : new Error(String(error));
-      }
+      const migrateOn = (db: Kysely<Database>) => migrateToLatest(db, traits, options.schema);
+      return options.withoutStatementTimeout ? options.withoutStatementTimeout(migrateOn) : migrateOn(kysely);
     },
     async ping() {
       await kysely
@@ -90,4 +94,27 @@ export function wrapDatabase(
       await kysely.destroy();
     },
   };
+}
+
+async function migrateToLatest(
+  db: Kysely<Database>,
+  traits: DialectTraits,
+  schema: string | undefined,
+): Promise<string[]> {
+  // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(traits),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).map((r) => r.migrationName);
+    // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
+    // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
+    // was migrated. Looking again is safe.
+    const code = (error as { code?: unknown }).code;
+    if (code === '3F000' && attempt < 3) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }

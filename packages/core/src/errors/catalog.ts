@@ -44,6 +44,12 @@ export function databaseUnavailable(): ApiError {
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   });
 }
+/** A statement ran longer than the connection's statement timeout: cancelled, nothing changed (503). */
+export function databaseTimeout(): ApiError {
+  return apiError('rest_database_timeout', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}
 export function pluginError(code: PluginErrorCode, id?: number): ApiError {
   return apiError(code, { id });
 }

@@ -27,6 +27,10 @@ export const ERRORS = {
   rest_too_many_requests: [429, 'Too many requests.'],
   rest_invalid_credentials: [401, 'The API key is invalid or has been revoked.'],
   rest_database_unavailable: [503, 'The database is not available right now; please retry shortly.'],
+  rest_database_timeout: [
+    503,
+    'The database did not finish this request in the time it allows; please retry shortly, or ask for less.',
+  ],
   rest_internal_error: [500, 'The service could not complete the request.'],
   // Terms (WordPress's taxonomy API).
   rest_taxonomy_not_hierarchical: [400, 'Cannot set parent term, taxonomy is not hierarchical.'],

@@ -7,9 +7,10 @@
 import type { UserPrincipal } from '../auth/principal.js';
 import type { Caches } from '../cache/index.js';
 import type { CalendarConfig, TicketProvider } from '../config.js';
+import { isGivenUp, isStatementTimeout } from '../db/cancellation.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { noRoute } from '../errors/catalog.js';
+import { apiError, databaseTimeout, noRoute } from '../errors/catalog.js';
 import { toApiError } from '../errors/to-api-error.js';
 import type { Logger } from '../logger.js';
 import { compileRoutes } from '../route-table/compile.js';
@@ -59,7 +60,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
 
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    return asRequested(config.cors, request, await answer(request));
+    const { signal } = request;
+    const answered =
+      signal && database.whileWanted ? database.whileWanted(signal, () => answer(request)) : answer(request);
+    return asRequested(config.cors, request, await answered);
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
@@ -125,13 +129,41 @@ export function createDispatcher(deps: DispatcherDependencies) {
         (response) => finishGet(response, header(request, 'if-none-match'), method === 'HEAD'),
       );
     } catch (error) {
-      const report = reportFailure(logger, request, error);
-      const apiError = toApiError(error, { isUnavailable: isDatabaseUnavailable, report });
+      const failure =
+        failureOf(request, error) ??
+        toApiError(error, {
+          isUnavailable: isDatabaseUnavailable,
+          report: reportFailure(logger, request, error),
+        });
       // No Allow on rest_no_route (as WordPress), nor when the rules cannot be asked (the database is gone).
-      const allowed = apiError.code === 'rest_no_route' ? undefined : await allow?.().catch(() => undefined);
-      const response = errorResponse(apiError, allowed ? { Allow: allowed } : {});
+      const allowed =
+        failure.code === 'rest_no_route' || request.signal?.aborted
+          ? undefined
+          : await allow?.().catch(() => undefined);
+      const response = errorResponse(failure, allowed ? { Allow: allowed } : {});
       return method === 'HEAD' ? { ...response, body: undefined } : response;
     }
+  }
+
+  /**
+   * The failures that are neither the request's fault nor the service's: a statement over the statement
+   * timeout (503, `Retry-After`), and the cancellation of a request whose client went away (nobody reads
+   * that answer). One line each, not an error's.
+   */
+  function failureOf(request: CoreRequest, error: unknown) {
+    const reqId = request.headers['x-request-id'];
+    const fields = reqId ? { reqId, url: request.url } : { url: request.url };
+    if (isGivenUp(error, request.signal)) {
+      logger.debug(fields, 'client went away: its statements were cancelled');
+      return apiError('rest_request_aborted', {
+        message: 'The client closed the connection before the answer.',
+      });
+    }
+    if (isStatementTimeout(error)) {
+      logger.warn(fields, 'a statement ran over the statement timeout and was cancelled');
+      return databaseTimeout();
+    }
+    return undefined;
   }
 
   return { handle, paths };

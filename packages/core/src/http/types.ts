@@ -43,6 +43,12 @@ export interface CoreRequest {
    * adapters set it from their `authenticate(frameworkRequest)` option.
    */
   authenticate?: () => Promise<Principal | null> | Principal | null;
+  /**
+   * Fires when the client goes away before its answer is written (adapters set it from the connection's
+   * `close`). Core then cancels the request's running statement (PostgreSQL) and starts no other; a write
+   * it interrupts is rolled back whole.
+   */
+  signal?: AbortSignal;
 }
 
 export interface CoreResponse {

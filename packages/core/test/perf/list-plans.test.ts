@@ -455,7 +455,8 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       {
         path: `/events?search=${RARE}`,
         sqlite: /SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M[\s\S]*INDEX events_series \(series_id=\?\)/,
-        postgres: /Bitmap Index Scan on event_search_body_trgm[\s\S]*using events_series on events/,
+        // The occurrences through their owner (`coalesce(follows_id, id)`, migration 0019).
+        postgres: /Bitmap Index Scan on event_search_body_trgm[\s\S]*using events_owner on events/,
       },
     ],
     [

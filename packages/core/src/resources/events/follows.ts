@@ -3,11 +3,12 @@
  * texts, search rows, terms or organizers of its own; `events.follows_id` names its series, whose rows stand for its
  * own, so that creating a daily series does not copy them seven hundred times. Everything that reads those
  * rows for an event reads them through `ownerOfRows` (the series for a follower, else the event itself), and a
- * filter that finds events by those rows adds the followers of what it found (`withFollowers`).
+ * filter that finds events by those rows finds the followers of what it found too (`ownedBy`).
  */
-import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { DialectTraits } from '../../db/traits.js';
 import { languagesFor } from '../../i18n/translations.js';
 import { type PostTexts, pickTexts } from '../posts/repository.js';
 
@@ -17,16 +18,29 @@ export function ownerOfRows(alias = 'events'): RawBuilder<number> {
 }
 
 /**
- * The events found by their own rows (`owners`: a query of one column `event_id`) and the occurrences that
- * follow one of them, as a subquery for `events.id in (…)`. The owners are found once (a materialized CTE):
- * a union that ran their query twice cost as much again.
+ * Whether the events row `alias` is one of the events found by their own rows (`owners`: a query of one column
+ * `event_id`) or an occurrence that follows one of them: a condition for the list's filters.
+ *
+ * SQLite lists the owners and their followers once (`events.id in (…)`, the owners in a materialized CTE:
+ * a union that ran their query twice cost as much again) and reads the events by id from that list: few
+ * matches, few events read. PostgreSQL flattens `in (…)` into a join it plans from its statistics
+ * (`flattensExists`), and without them (a fresh database, autovacuum off or behind) it took the union as
+ * one row and ran it again for every event of the date range: minutes for a search of 27,000 occurrences.
+ * There the condition tests the event's owner (`ownerOfRows`) against the owners' own table instead: a join
+ * of two plain tables, whose sizes the planner sees without statistics, and whatever order it picks, each
+ * row of one side is a look-up in an index of the other or a pass of a hash, never a re-run: from the events
+ * of the date range to `event_search (event_id, language)`, `event_terms (event_id, …)` or
+ * `event_organizers (event_id, …)`; from a few matching rows to `events_owner` (migration 0019).
  */
-export function withFollowers(
+export function ownedBy(
+  traits: Pick<DialectTraits, 'flattensExists'>,
   db: Db,
   // biome-ignore lint/suspicious/noExplicitAny: any tables, one column
   owners: SelectQueryBuilder<Database, any, { event_id: number }>,
-): Expression<number> {
-  return db
+  alias = 'events',
+): Expression<SqlBool> {
+  if (traits.flattensExists) return sql<SqlBool>`${ownerOfRows(alias)} in (${owners})`;
+  const listed = db
     .with(
       (cte) => cte('owners').materialized(),
       () => owners,
@@ -40,7 +54,8 @@ export function withFollowers(
         // A follower follows the series it is an occurrence of: `events_series` finds them (migration 0016).
         .where('follower.series_id', 'in', sql<number>`(select event_id from owners)`)
         .where('follower.follows_id', 'is not', null),
-    ) as unknown as Expression<number>;
+    );
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (${listed})`;
 }
 
 /** The rows a follower reads from its series: each table, the column naming the event, the others. */

@@ -3,7 +3,7 @@
  * the filters that may drive the query from their own index, and what `rest_url` echoes. The page and the
  * total are built from the same conditions, so they always agree.
  */
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
@@ -17,7 +17,7 @@ import { linksVisibleCondition } from '../posts/protected-links.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
-import { ownerOfRows, withFollowers } from './follows.js';
+import { ownedBy, ownerOfRows } from './follows.js';
 import {
   defaultWindow,
   type EventListParams,
@@ -25,7 +25,7 @@ import {
   strictDefaultWindow,
   termItems,
 } from './list-params.js';
-import { eventMatchesSearch, matchingEventIds } from './search-index.js';
+import { eventMatchesSearch, matchingEvents } from './search-index.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;
@@ -130,7 +130,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   if (params.search !== undefined && !isBlankSearch(params.search)) {
     const terms = parseSearch(params.search);
     filter.drivers.push({
-      selective: sql<SqlBool>`${sql.ref('events.id')} in (${matchingEventIds(context, context.db, terms, context.language)})`,
+      selective: matchingEvents(context, context.db, terms, context.language),
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
     });
@@ -179,9 +179,8 @@ export async function filterEvents(context: RequestContext, params: EventListPar
     // `in (…)` rather than a correlated `exists`, for SQLite's sake (as for categories and tags).
     else
       filter.query = filter.query.where(
-        'events.id',
-        'in',
-        withFollowers(
+        ownedBy(
+          context.database.traits,
           context.db,
           context.db
             .selectFrom('event_organizers')
@@ -283,7 +282,7 @@ async function termConditions(context: RequestContext, params: EventListParams, 
     const ofThisEvent = eventsOfTerms.where('event_terms.event_id', '=', ownerOfRows());
     filter.query =
       params.venue === undefined
-        ? filter.query.where('events.id', 'in', withFollowers(db, eventsOfTerms))
+        ? filter.query.where(ownedBy(context.database.traits, db, eventsOfTerms))
         : filter.query.where((eb) =>
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );

@@ -14,7 +14,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { searchRows as eventSearchRows, type TextRow } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
-import { ownerOfRows, withFollowers } from './follows.js';
+import { ownedBy, ownerOfRows } from './follows.js';
 
 /**
  * Rewrites the index rows of an event, one per configured language, with the fallback applied. A new event
@@ -39,24 +39,26 @@ export async function refreshEventSearch(
 }
 
 /**
- * The ids of the events matching `terms` in `language`, as a subquery for `events.id in (…)`: the events whose
- * own rows match, and the occurrences that share the rows of a matching series. Terms of three
- * characters or more go through the trigram index; shorter ones and exclusions filter the rows it found.
+ * The events matching `terms` in `language`, as a condition on `events`: the events whose own rows match, and
+ * the occurrences that share the rows of a matching series (`ownedBy`). Terms of three characters or more go
+ * through the trigram index; shorter ones and exclusions filter the rows it found.
  *
- * PostgreSQL chooses per search: for a selective term it reads the `pg_trgm` index and sorts the few
- * matches (`Bitmap Index Scan on event_search_body_trgm`); for a common one, walking the start-date index and
- * testing each event's row until the page is full is cheaper, and its statistics tell it so. SQLite has
- * no statistics and always starts from the FTS5 index, which is why the list asks `eventMatchesSearch`
- * instead when it knows (from the count) that the term is common. With only terms under three characters
- * (or only exclusions) no trigram index can help, and the terms filter the date-ordered events instead.
+ * PostgreSQL chooses per search: for a selective term it reads the `pg_trgm` index and joins the few
+ * matches to the events; for a common one, walking the date range and looking each event's row up is
+ * cheaper, and its statistics tell it so (without them, either way costs what the date range holds, see
+ * `ownedBy`). SQLite has no statistics and always starts from the FTS5 index, which is why the list asks
+ * `eventMatchesSearch` instead when it knows (from the count) that the term is common. With only terms under
+ * three characters (or only exclusions) no trigram index can help, and the terms filter the date-ordered
+ * events instead.
  */
-export function matchingEventIds(
+export function matchingEvents(
   context: RequestContext,
   db: Db,
   terms: SearchTerms,
   language: string,
-): Expression<number> {
-  return withFollowers(db, searchRows(context, db, terms, language, true).select('event_search.event_id'));
+): Expression<SqlBool> {
+  const owners = searchRows(context, db, terms, language, true).select('event_search.event_id');
+  return ownedBy(context.database.traits, db, owners);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { formatUtc } from '../../dates/format.js';
 import { localToUtc } from '../../dates/zones.js';
+import { analyzeStaleTables } from '../../db/analyze.js';
 import { insertMany } from '../../db/insert-many.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
@@ -150,4 +151,6 @@ export async function insertOccurrences(
       },
     },
   );
+  // Hundreds of rows at once: the planner's statistics must not wait for autovacuum (db/analyze.ts).
+  await analyzeStaleTables(scope.database, scope.db);
 }

@@ -5,7 +5,7 @@ import type { CalendarDatabase, Db } from '../../db/database.js';
 /** What the series code needs of a request (a RequestContext is one; the horizon keeper builds its own). */
 export interface SeriesScope {
   db: Db;
-  database: Pick<CalendarDatabase, 'traits'>;
+  database: Pick<CalendarDatabase, 'traits' | 'analyzesBulkWrites'>;
   config: CalendarConfig;
   now: Date;
 }
