@@ -3,6 +3,9 @@
  * without extending anything), in slices, once across instances (the lease, which a dead holder loses), and a
  * series that cannot be extended is reported once, skipped, and tried again once edited.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createSharedTestDatabase,
@@ -225,5 +228,38 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     expect(['held elsewhere', 'nothing due', 'done']).toContain(idle.outcome);
     for (const id of ids) expect(await occurrences(id)).toBe(358);
     expect(await total(there)).toBe(count * 359);
+  });
+});
+
+describe('the horizon keeper of a library user', () => {
+  it('never keeps the process alive: a script that does not close its core still ends', () => {
+    const script = `
+      import { createCalendarCore } from '@calendar-events/core';
+      import { createSqliteDatabase } from '@calendar-events/core/sqlite';
+      const database = createSqliteDatabase(':memory:');
+      await database.migrate();
+      const core = createCalendarCore({ database, horizonKeeper: { intervalMs: 1000 } });
+      const response = await core.handle({ method: 'GET', url: '/calendar/events/v1/events', mountPath: '', headers: {} });
+      console.log(response.status, core.horizonKeeper.running);
+    `;
+    const packageRoot = path.resolve(import.meta.dirname, '../../..');
+    // Inside the package (test-output/ is ignored by git), so that `@calendar-events/core` names it.
+    const file = path.join(packageRoot, 'test-output/horizon-keeper-unref.mts');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, script);
+    const run = spawnSync(
+      process.execPath,
+      ['--conditions=@calendar-events/source', '--import', 'tsx', file],
+      {
+        cwd: packageRoot,
+        encoding: 'utf8',
+        // Generous: the bug this guards against is a process that never ends.
+        timeout: 60_000,
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe('200 true');
   });
 });
