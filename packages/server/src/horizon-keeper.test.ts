@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type CalendarDatabase, connectDatabase } from '@calendar-events/core';
 import { startServer } from './server.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -51,20 +51,32 @@ describe('serve and the horizon keeper', () => {
     }
   }
 
-  function read<T>(query: string, ...values: unknown[]): T[] {
-    const connection = new Database(file, { readonly: true });
+  /** Reads the file through a connection of its own (the server's is closed or busy). */
+  async function read<T>(query: (database: CalendarDatabase) => Promise<T>): Promise<T> {
+    const database = await connectDatabase(`sqlite:${file}`);
     try {
-      return connection.prepare(query).all(...values) as T[];
+      return await query(database);
     } finally {
-      connection.close();
+      await database.destroy();
     }
   }
   const occurrences = (seriesId: number) =>
-    read<{ n: number }>('select count(*) as n from events where series_id = ?', seriesId)[0]!.n;
+    read(async ({ kysely }) =>
+      Number(
+        (
+          await kysely
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('series_id', '=', seriesId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+  const leases = () => read(({ kysely }) => kysely.selectFrom('leases').selectAll().execute());
 
   it('extends after a restart with a longer horizon without any request, and stops it on close', async () => {
     const id = await seriesUnderShortHorizon();
-    expect(occurrences(id)).toBe(85);
+    expect(await occurrences(id)).toBe(85);
     const server = await startServer({
       port: 0,
       database: `sqlite:${file}`,
@@ -73,12 +85,15 @@ describe('serve and the horizon keeper', () => {
     });
     try {
       expect(server.core.horizonKeeper.running).toBe(true);
-      await vi.waitFor(() => expect(occurrences(id)).toBe(358), { timeout: 10_000, interval: 25 });
+      await vi.waitFor(async () => expect(await occurrences(id)).toBe(358), {
+        timeout: 10_000,
+        interval: 25,
+      });
     } finally {
       await server.close();
     }
     expect(server.core.horizonKeeper.running).toBe(false);
-    expect(read('select * from leases')).toEqual([]);
+    expect(await leases()).toEqual([]);
   });
 
   it('closes at once while a round may be under way: the lease is given up, each series whole', async () => {
@@ -91,9 +106,9 @@ describe('serve and the horizon keeper', () => {
     });
     await server.close();
     expect(server.core.horizonKeeper.running).toBe(false);
-    expect(read('select * from leases')).toEqual([]);
+    expect(await leases()).toEqual([]);
     // Extended in one transaction or not at all.
-    expect([85, 358]).toContain(occurrences(id));
+    expect([85, 358]).toContain(await occurrences(id));
   });
 
   it('leaves it off when asked: nothing is extended until the host runs a round', async () => {
@@ -108,9 +123,9 @@ describe('serve and the horizon keeper', () => {
     try {
       expect(server.core.horizonKeeper.running).toBe(false);
       expect((await fetch(`${server.url}/calendar/events/v1/events`)).status).toBe(200);
-      expect(occurrences(id)).toBe(85);
+      expect(await occurrences(id)).toBe(85);
       expect(await server.core.horizonKeeper.runRound()).toMatchObject({ outcome: 'done', extended: 1 });
-      expect(occurrences(id)).toBe(358);
+      expect(await occurrences(id)).toBe(358);
     } finally {
       await server.close();
     }
