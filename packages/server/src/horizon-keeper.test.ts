@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CalendarDatabase, connectDatabase } from '@calendar-events/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from './server.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
