@@ -62,12 +62,18 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
       json: JSON.parse(textOf(response) ?? 'null'),
     };
   };
-  const createSeries = async (core: CalendarCore, title: string, rule = 'RRULE:FREQ=DAILY') => {
+  const createSeries = async (
+    core: CalendarCore,
+    title: string,
+    rule = 'RRULE:FREQ=DAILY',
+    more: Record<string, unknown> = {},
+  ) => {
     const created = await send(core, 'POST', '/events', {
       title,
       start_date: '2026-12-01 19:00:00',
       end_date: '2026-12-01 20:00:00',
       recurrence: rule,
+      ...more,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     return created.json.id as number;
@@ -96,9 +102,42 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     await shared.close();
   });
 
+  /** A series' occurrences as rows, without their ids. */
+  const occurrenceRows = (seriesId: number) =>
+    database.kysely
+      .selectFrom('events as e')
+      .innerJoin('posts as p', 'p.id', 'e.id')
+      .select([
+        'e.start_local',
+        'e.end_utc',
+        'e.original_start_utc',
+        'e.follows_id',
+        'e.status',
+        'p.status as post',
+      ])
+      .where('e.series_id', '=', seriesId)
+      .orderBy('e.start_utc')
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, follows_id: row.follows_id === seriesId })));
+  const eventCount = async (termId: number) =>
+    (
+      await database.kysely
+        .selectFrom('terms')
+        .select('event_count')
+        .where('id', '=', termId)
+        .executeTakeFirstOrThrow()
+    ).event_count;
+
   it('answers the first request after a restart with a longer horizon without extending anything in it', async () => {
     const before = coreWith();
-    const ids = [await createSeries(before, 'A'), await createSeries(before, 'B')];
+    const category = (await send(before, 'POST', '/categories', { name: 'Music' })).json.id as number;
+    const ids = [
+      await createSeries(before, 'A', 'RRULE:FREQ=DAILY', { categories: [category] }),
+      await createSeries(before, 'B', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', {
+        timezone: 'Europe/Berlin',
+      }),
+    ];
+    expect(await eventCount(category)).toBe(86);
     // 3 months from 25 November: 1 December to 24 February, less the series itself.
     expect(await occurrences(ids[0]!)).toBe(85);
     // The restart: a longer horizon, the keeper not run yet.
@@ -117,6 +156,17 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     expect(round).toMatchObject({ outcome: 'done', extended: 2, refused: [], failed: [] });
     // 12 months: 1 December 2026 to 24 November 2027.
     expect(await occurrences(ids[0]!)).toBe(358);
+    expect(await eventCount(category)).toBe(359);
+    // As if written under the longer horizon: the same occurrences, following their series.
+    const fresh = await createSeries(after, 'A', 'RRULE:FREQ=DAILY', { categories: [category] });
+    expect(await occurrenceRows(ids[0]!)).toEqual(await occurrenceRows(fresh));
+    const freshB = await createSeries(after, 'B', 'RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU', {
+      timezone: 'Europe/Berlin',
+    });
+    expect(await occurrenceRows(ids[1]!)).toEqual(await occurrenceRows(freshB));
+    expect(await eventCount(category)).toBe(2 * 359);
+    await send(after, 'DELETE', `/events/${fresh}?force=true`);
+    await send(after, 'DELETE', `/events/${freshB}?force=true`);
     // The same core's cached count follows: the extension was a write of this process.
     expect(
       Number((await send(after, 'GET', '/events?start_date=2026-01-01&per_page=5')).headers['X-WP-Total']),

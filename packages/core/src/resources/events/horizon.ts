@@ -14,8 +14,10 @@ import { formatUtc } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import { isApiError } from '../../errors/api-error.js';
-import { RecurrenceError } from '../../ical/recurrence.js';
-import { horizonFor, reconcileSeries } from './series.js';
+import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
+import { moveTermTallies } from '../terms/repository.js';
+import { horizonFor, occurrencesPerTerm, type SeriesScope } from './series.js';
+import { insertOccurrences, wallSecondsBetween } from './series-insert.js';
 
 const DAY_MS = 86_400_000;
 
@@ -104,11 +106,64 @@ export async function extendSeries(
       .where('horizon_utc', '<', target.dueBeforeUtc)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
-    await reconcileSeries({ db: trx, database, config, now }, series.eventId);
+    await addOccurrences(
+      { db: trx, database, config, now },
+      series.eventId,
+      series.horizonUtc,
+      target.horizonUtc,
+    );
     // Extended after all (edited since it was refused): it is no longer one that cannot be.
     await trx.deleteFrom('series_extension_refusals').where('event_id', '=', series.eventId).execute();
     return true;
   });
+}
+
+/**
+ * Adds the occurrences a series' rule gives from `fromUtc` (its horizon so far) to `toUtc`. Only those: every
+ * write of the series reconciled the occurrences before `fromUtc` with its rule and data (series.ts), so
+ * those stay as they are, and the new ones follow the series from the start. Its cost follows the new
+ * occurrences (and the rule's expansion), not those the series has already.
+ */
+async function addOccurrences(scope: SeriesScope, seriesId: number, fromUtc: string, toUtc: string) {
+  const { db } = scope;
+  const { recurrence } = await db
+    .selectFrom('event_series')
+    .select('recurrence')
+    .where('event_id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  const post = await db.selectFrom('posts').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', seriesId)
+    .executeTakeFirstOrThrow();
+  const zone = event.timezone;
+  const parsed = parseRecurrence(JSON.parse(recurrence) as string[], zone, { allDay: event.all_day === 1 });
+  // Occurrences from `fromUtc` on exist only if another program wrote them: they are kept, not doubled.
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('events')
+        .select('original_start_utc')
+        .where('series_id', '=', seriesId)
+        .where('original_start_utc', '>=', fromUtc)
+        .execute()
+    ).map((row) => row.original_start_utc),
+  );
+  const fresh = expandRecurrence(parsed, event.start_local, zone, toUtc).filter(
+    (instant) => instant.utc >= fromUtc && instant.utc !== event.start_utc && !existing.has(instant.utc),
+  );
+  if (fresh.length === 0) return;
+  const countedBefore = await occurrencesPerTerm(scope, seriesId);
+  await insertOccurrences(
+    scope,
+    seriesId,
+    post,
+    event,
+    fresh,
+    wallSecondsBetween(event.start_local, event.end_local),
+  );
+  await moveTermTallies(db, countedBefore, await occurrencesPerTerm(scope, seriesId));
 }
 
 /**
