@@ -19,6 +19,7 @@ import { textOf } from '../../http/respond.js';
 import type { Logger } from '../../logger.js';
 import type { CalendarCoreOptions } from '../../options.js';
 import { createApiKey, createUser } from '../users/repository.js';
+import { OCCURRENCES_PER_STEP } from './horizon.js';
 import { HORIZON_LEASE_NAME, SERIES_PER_SLICE } from './horizon-keeper.js';
 
 const dialects = (await testDialects()).map((dialect) => dialect.name);
@@ -189,6 +190,26 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     expect(venues.status).toBe(200);
     expect(roundOver).toBe(false);
     expect(await round).toMatchObject({ outcome: 'done', extended: count, slices: 5 });
+  });
+
+  it('takes a long way in steps of a bounded number of occurrences, each a transaction of its own', async () => {
+    const before = coreWith();
+    const twiceDaily = 'RRULE:FREQ=DAILY;BYHOUR=8,19';
+    const id = await createSeries(before, 'Twice a day', twiceDaily);
+    const had = await occurrences(id);
+    const after = coreWith({ recurrenceHorizonMonths: 24 });
+    statements.length = 0;
+    const round = await after.horizonKeeper.runRound();
+    const added = (await occurrences(id)) - had;
+    expect(added).toBeGreaterThan(2 * OCCURRENCES_PER_STEP);
+    expect(round).toMatchObject({
+      outcome: 'done',
+      extended: 1,
+      steps: Math.ceil(added / OCCURRENCES_PER_STEP),
+    });
+    expect(statements.filter((text) => /^\s*begin\b/i.test(text)).length).toBeGreaterThanOrEqual(round.steps);
+    const fresh = await createSeries(after, 'Twice a day', twiceDaily);
+    expect(await occurrenceRows(id)).toEqual(await occurrenceRows(fresh));
   });
 
   it('extends without any request once started, and stops with close()', async () => {

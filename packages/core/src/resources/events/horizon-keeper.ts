@@ -2,9 +2,11 @@
  * The horizon keeper: a background worker that extends recurring series as the clock moves (horizon.ts has the
  * steps), never inside a request, so that no request waits for it; reads go on meanwhile.
  *
- * - A round finds the due series, furthest behind first, and extends them in slices of a few series, each
- *   series in a transaction of its own, yielding to the event loop between slices: on SQLite, whose one
- *   connection a transaction holds, requests queued meanwhile run between two series.
+ * - A round walks the due series, furthest behind first, in slices of a few series. Each series moves by a
+ *   step: a transaction of its own adding at most `OCCURRENCES_PER_STEP` occurrences; one with further to go
+ *   is met again later in the walk, so that all advance together. The keeper gives up its turn of the event
+ *   loop after each step: on SQLite, whose one connection a transaction holds and whose statements run at
+ *   once, requests queued meanwhile run between two steps.
  * - Only the instance holding the `horizon-keeper` lease (db/leases.ts) extends; it renews the lease after each
  *   slice and gives it up at the end of the round. A holder that died leaves a lease that expires, and the
  *   next round of another instance takes over. Looking for due series is a read, so an instance with nothing
@@ -25,7 +27,8 @@ import {
   type DueCursor,
   type DueSeries,
   dueSeries,
-  extendSeries,
+  extendSeriesStep,
+  type HorizonTarget,
   horizonTarget,
   recordRefusal,
   refusalOf,
@@ -44,8 +47,10 @@ export interface HorizonRound {
    * `stopped`: the keeper was stopped between two slices; `failed`: the database failed the round itself.
    */
   outcome: 'done' | 'nothing due' | 'held elsewhere' | 'lease lost' | 'stopped' | 'failed';
-  /** Series extended. */
+  /** Series extended to the horizon. */
   extended: number;
+  /** Transactions that added occurrences (`OCCURRENCES_PER_STEP` at most each): a long way takes several. */
+  steps: number;
   /** Series found unable to be extended, now recorded and skipped until edited. */
   refused: number[];
   /** Series that failed for a passing reason: the next round tries them again. */
@@ -101,13 +106,14 @@ export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKee
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<HorizonRound> | undefined;
 
-  /** Extends one series, or records why it cannot be; updates the round's tally. */
-  async function extendOne(series: DueSeries, target: ReturnType<typeof horizonTarget>, round: HorizonRound) {
+  /** Moves one series a step towards the target, or records why it cannot be extended; tallies the round. */
+  async function stepOne(series: DueSeries, target: HorizonTarget, round: HorizonRound) {
     try {
-      if (await extendSeries(database, config, clock(), series, target)) {
-        round.extended++;
-        deps.afterWrite();
-      }
+      const reached = await extendSeriesStep(database, config, clock(), series.eventId, target);
+      if (reached === undefined) return;
+      round.steps++;
+      if (reached === target.horizonUtc) round.extended++;
+      deps.afterWrite();
     } catch (error) {
       const reason = refusalOf(error);
       if (reason === undefined) {
@@ -135,7 +141,14 @@ export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKee
   }
 
   async function round(): Promise<HorizonRound> {
-    const result: HorizonRound = { outcome: 'done', extended: 0, refused: [], failed: [], slices: 0 };
+    const result: HorizonRound = {
+      outcome: 'done',
+      extended: 0,
+      steps: 0,
+      refused: [],
+      failed: [],
+      slices: 0,
+    };
     const target = horizonTarget(config, clock());
     if ((await dueSeries(db, target.dueBeforeUtc, undefined, 1)).length === 0)
       return { ...result, outcome: 'nothing due' };
@@ -150,9 +163,14 @@ export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKee
         const slice = await dueSeries(db, target.dueBeforeUtc, cursor, SERIES_PER_SLICE);
         if (slice.length === 0) break;
         result.slices++;
-        for (const series of slice) await extendOne(series, target, result);
+        for (const series of slice) {
+          await stepOne(series, target, result);
+          // On SQLite every statement runs at once: without a turn given up here, nothing else would run
+          // until the slice ends.
+          await nextTurn();
+        }
+        // A series a step moved part of the way is ahead of the cursor now: the walk meets it again.
         cursor = slice[slice.length - 1];
-        await nextTurn();
         if (!(await renewLease(db, lease, clock()))) {
           result.outcome = 'lease lost';
           break;
@@ -176,7 +194,7 @@ export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKee
       return await round();
     } catch (error) {
       logger.warn({ err: error }, 'horizon keeper round failed; the next round tries again');
-      return { outcome: 'failed', extended: 0, refused: [], failed: [], slices: 0 };
+      return { outcome: 'failed', extended: 0, steps: 0, refused: [], failed: [], slices: 0 };
     }
   }
 

@@ -15,8 +15,8 @@ import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import { isApiError } from '../../errors/api-error.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
-import { moveTermTallies } from '../terms/repository.js';
-import { horizonFor, occurrencesPerTerm, type SeriesScope } from './series.js';
+import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../terms/repository.js';
+import { horizonFor } from './series.js';
 import { insertOccurrences, wallSecondsBetween } from './series-insert.js';
 
 const DAY_MS = 86_400_000;
@@ -84,86 +84,90 @@ export async function dueSeries(
   }));
 }
 
+/** New occurrences per transaction: a long way to go takes several steps, each holding the database briefly. */
+export const OCCURRENCES_PER_STEP = 500;
+
 /**
- * Extends one series' occurrences to `target.horizonUtc`, in a transaction of its own that bumps the data
- * version first. Resolves with false when there was nothing to do any more (the series was deleted, edited
- * or extended by someone else since it was found due). A series that cannot be extended throws (see
- * `refusalOf`); its transaction changed nothing.
+ * Moves one series' horizon towards `target.horizonUtc` by one step, in a transaction of its own that bumps
+ * the data version first: the occurrences its rule gives from its horizon so far, up to
+ * `OCCURRENCES_PER_STEP` of them. Its horizon then stands at the start of the first occurrence not added yet
+ * (every start before it exists), or at the target. Resolves with the horizon reached, or undefined when there
+ * was nothing to do any more (the series was deleted, or edited or extended by another writer since it was
+ * found due). A series that cannot be extended throws (see `refusalOf`); its transaction changed nothing.
+ *
+ * Only new occurrences are written: every write of the series reconciled those before its horizon with its
+ * rule and data (series.ts), and new ones follow the series from the start (`insertOccurrences`). A step
+ * costs the rule's expansion and its own rows, not the occurrences the series has already.
  */
-export async function extendSeries(
+export async function extendSeriesStep(
   database: CalendarDatabase,
   config: CalendarConfig,
   now: Date,
-  series: DueSeries,
+  seriesId: number,
   target: HorizonTarget,
-): Promise<boolean> {
-  return database.kysely.transaction().execute(async (trx) => {
-    await bumpDataVersion(trx);
-    const moved = await trx
-      .updateTable('event_series')
-      .set({ horizon_utc: target.horizonUtc })
-      .where('event_id', '=', series.eventId)
-      .where('horizon_utc', '<', target.dueBeforeUtc)
+): Promise<string | undefined> {
+  return database.kysely.transaction().execute(async (db) => {
+    // First, as every write (cache/index.ts, point 1): on PostgreSQL its lock also orders this step after
+    // any write of the series under way, whose result is what is read next.
+    await bumpDataVersion(db);
+    const series = await db
+      .selectFrom('event_series')
+      .select(['recurrence', 'horizon_utc'])
+      .where('event_id', '=', seriesId)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return false;
-    await addOccurrences(
-      { db: trx, database, config, now },
-      series.eventId,
-      series.horizonUtc,
-      target.horizonUtc,
+    if (!series || series.horizon_utc >= target.dueBeforeUtc) return undefined;
+    const fromUtc = series.horizon_utc;
+    const post = await db
+      .selectFrom('posts')
+      .selectAll()
+      .where('id', '=', seriesId)
+      .executeTakeFirstOrThrow();
+    const event = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', seriesId)
+      .executeTakeFirstOrThrow();
+    const zone = event.timezone;
+    const parsed = parseRecurrence(JSON.parse(series.recurrence) as string[], zone, {
+      allDay: event.all_day === 1,
+    });
+    // Occurrences from the horizon on exist only if another program wrote them: kept, not doubled.
+    const existing = new Set(
+      (
+        await db
+          .selectFrom('events')
+          .select('original_start_utc')
+          .where('series_id', '=', seriesId)
+          .where('original_start_utc', '>=', fromUtc)
+          .execute()
+      ).map((row) => row.original_start_utc),
     );
-    // Extended after all (edited since it was refused): it is no longer one that cannot be.
-    await trx.deleteFrom('series_extension_refusals').where('event_id', '=', series.eventId).execute();
-    return true;
+    // The whole way to the target is expanded: a rule that passes the occurrence limit there is refused now.
+    const fresh = expandRecurrence(parsed, event.start_local, zone, target.horizonUtc).filter(
+      (instant) => instant.utc >= fromUtc && instant.utc !== event.start_utc && !existing.has(instant.utc),
+    );
+    const step = fresh.slice(0, OCCURRENCES_PER_STEP);
+    const reached = fresh[OCCURRENCES_PER_STEP]?.utc ?? target.horizonUtc;
+    await db
+      .updateTable('event_series')
+      .set({ horizon_utc: reached })
+      .where('event_id', '=', seriesId)
+      .execute();
+    if (step.length > 0) {
+      const scope = { db, database, config, now };
+      const duration = wallSecondsBetween(event.start_local, event.end_local);
+      await insertOccurrences(scope, seriesId, post, event, step, duration);
+      // They follow the series: each counts for the series' terms exactly when the series does.
+      if (countsForTerms(post, formatUtc(now))) {
+        const added = new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, step.length]));
+        await moveTermTallies(db, new Map(), added);
+      }
+    }
+    // At the target (edited since it was refused, perhaps): no longer a series that cannot be extended.
+    if (reached === target.horizonUtc)
+      await db.deleteFrom('series_extension_refusals').where('event_id', '=', seriesId).execute();
+    return reached;
   });
-}
-
-/**
- * Adds the occurrences a series' rule gives from `fromUtc` (its horizon so far) to `toUtc`. Only those: every
- * write of the series reconciled the occurrences before `fromUtc` with its rule and data (series.ts), so
- * those stay as they are, and the new ones follow the series from the start. Its cost follows the new
- * occurrences (and the rule's expansion), not those the series has already.
- */
-async function addOccurrences(scope: SeriesScope, seriesId: number, fromUtc: string, toUtc: string) {
-  const { db } = scope;
-  const { recurrence } = await db
-    .selectFrom('event_series')
-    .select('recurrence')
-    .where('event_id', '=', seriesId)
-    .executeTakeFirstOrThrow();
-  const post = await db.selectFrom('posts').selectAll().where('id', '=', seriesId).executeTakeFirstOrThrow();
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', seriesId)
-    .executeTakeFirstOrThrow();
-  const zone = event.timezone;
-  const parsed = parseRecurrence(JSON.parse(recurrence) as string[], zone, { allDay: event.all_day === 1 });
-  // Occurrences from `fromUtc` on exist only if another program wrote them: they are kept, not doubled.
-  const existing = new Set(
-    (
-      await db
-        .selectFrom('events')
-        .select('original_start_utc')
-        .where('series_id', '=', seriesId)
-        .where('original_start_utc', '>=', fromUtc)
-        .execute()
-    ).map((row) => row.original_start_utc),
-  );
-  const fresh = expandRecurrence(parsed, event.start_local, zone, toUtc).filter(
-    (instant) => instant.utc >= fromUtc && instant.utc !== event.start_utc && !existing.has(instant.utc),
-  );
-  if (fresh.length === 0) return;
-  const countedBefore = await occurrencesPerTerm(scope, seriesId);
-  await insertOccurrences(
-    scope,
-    seriesId,
-    post,
-    event,
-    fresh,
-    wallSecondsBetween(event.start_local, event.end_local),
-  );
-  await moveTermTallies(db, countedBefore, await occurrencesPerTerm(scope, seriesId));
 }
 
 /**
