@@ -46,7 +46,7 @@ export interface CalendarCore {
    * `horizonKeeper`). `runRound()` runs a round at once, for hosts that schedule it themselves.
    */
   readonly horizonKeeper: HorizonKeeper;
-  /** Stops the horizon keeper (after its slice under way), then closes the database. */
+  /** Stops the horizon keeper (after its step under way), then closes the database. */
   close(): Promise<void>;
 }
 

@@ -224,6 +224,17 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     expect(leases).toEqual([]);
   });
 
+  it('stops between two steps when asked, giving up the lease', async () => {
+    const before = coreWith();
+    const id = await createSeries(before, 'A');
+    const after = coreWith({ recurrenceHorizonMonths: 12 });
+    const round = after.horizonKeeper.runRound();
+    await after.horizonKeeper.stop();
+    expect(await round).toMatchObject({ outcome: 'stopped', steps: 0 });
+    expect(await occurrences(id)).toBe(85);
+    expect(await database.kysely.selectFrom('leases').selectAll().execute()).toEqual([]);
+  });
+
   it('reports a series it cannot extend once, skips it, and tries it again once it is edited', async () => {
     const { logger, warnings } = recordingLogger();
     const before = coreWith();

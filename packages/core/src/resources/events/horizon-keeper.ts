@@ -64,7 +64,7 @@ export interface HorizonKeeper {
   readonly running: boolean;
   /** Arms its timer: a round at once, then one every `intervalMs`. Idempotent. */
   start(): void;
-  /** Disarms the timer, lets the slice under way finish (the round ends there) and gives up the lease. */
+  /** Disarms the timer, lets the step under way finish (the round ends there) and gives up the lease. */
   stop(): Promise<void>;
   /**
    * Runs one round now, after the one under way if any: for hosts that schedule the keeper themselves
@@ -164,6 +164,7 @@ export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKee
         if (slice.length === 0) break;
         result.slices++;
         for (const series of slice) {
+          if (stopping) break;
           await stepOne(series, target, result);
           // On SQLite every statement runs at once: without a turn given up here, nothing else would run
           // until the slice ends.
