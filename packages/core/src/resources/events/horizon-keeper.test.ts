@@ -275,6 +275,31 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
     expect(await database.kysely.selectFrom('series_extension_refusals').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses a series whose stored rule is refused now, and goes on with the others', async () => {
+    const { logger, warnings } = recordingLogger();
+    const before = coreWith();
+    const broken = await createSeries(before, 'Broken');
+    const daily = await createSeries(before, 'Daily');
+    // Written by another program (or under older rules): a rule the service refuses.
+    await database.kysely
+      .updateTable('event_series')
+      .set({ recurrence: JSON.stringify(['RRULE:FREQ=SECONDLY']) })
+      .where('event_id', '=', broken)
+      .execute();
+    const after = coreWith({ recurrenceHorizonMonths: 12, logger });
+    expect(await after.horizonKeeper.runRound()).toMatchObject({
+      extended: 1,
+      refused: [broken],
+      failed: [],
+    });
+    expect(await occurrences(daily)).toBe(358);
+    expect(await occurrences(broken)).toBe(85);
+    const [reported] = warnings.filter((warning) => warning.detail.seriesId === broken);
+    expect(String(reported?.detail.reason)).toMatch(/SECONDLY/);
+    const [refusal] = await database.kysely.selectFrom('series_extension_refusals').selectAll().execute();
+    expect(refusal).toMatchObject({ event_id: broken, reason: reported?.detail.reason });
+  });
+
   it('extends on one instance at a time: a lease, which a dead holder loses when it expires', async () => {
     const before = coreWith();
     const id = await createSeries(before, 'A');
