@@ -85,7 +85,7 @@ export async function dueSeries(
 }
 
 /** New occurrences per transaction: a long way to go takes several steps, each holding the database briefly. */
-export const OCCURRENCES_PER_STEP = 500;
+export const OCCURRENCES_PER_STEP = 200;
 
 /**
  * Moves one series' horizon towards `target.horizonUtc` by one step, in a transaction of its own that bumps
