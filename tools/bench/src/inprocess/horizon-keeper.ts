@@ -146,5 +146,11 @@ for (const kind of options.databases) {
   };
   console.log(JSON.stringify(result));
   results.push(result);
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: options.postgresUrl });
+    await client.connect();
+    await client.query(`drop schema if exists ${SCHEMA} cascade`);
+    await client.end();
+  }
 }
 await finish(options, results);
