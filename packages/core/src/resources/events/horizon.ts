@@ -3,9 +3,9 @@
  * series fell behind, extending one, and recording one that cannot be extended. The keeper
  * (horizon-keeper.ts) runs them in the background, in slices, never inside a request.
  *
- * A series is due when its horizon fell more than a day behind the clock's: the keeper then extends it to the
- * clock's horizon in a transaction of its own, which is a write like any other (the data version moves first,
- * cache/index.ts point 1). A series the longer horizon takes past the occurrence limit, or whose stored rule
+ * A series is due when its horizon fell more than a day behind the clock's: the keeper then moves it to the
+ * clock's horizon by steps of a bounded number of new occurrences (`extendSeriesStep`), each a transaction of
+ * its own and a write like any other (the data version moves first, cache/index.ts point 1). A series the longer horizon takes past the occurrence limit, or whose stored rule
  * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals` (migration
  * 0019) with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
@@ -33,7 +33,7 @@ export function horizonTarget(config: CalendarConfig, now: Date): HorizonTarget 
   return { horizonUtc, dueBeforeUtc: formatUtc(new Date(horizonMs - DAY_MS)) };
 }
 
-/** A series that fell behind: its id, how far its occurrences exist, and when the series was last edited. */
+/** A series that fell behind: its id, how far its occurrences exist, and its last edit (date and rule). */
 export interface DueSeries {
   eventId: number;
   horizonUtc: string;
