@@ -15,6 +15,7 @@ import {
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
+import { createSqliteDatabase } from '../../db/sqlite.js';
 import { textOf } from '../../http/respond.js';
 import type { Logger } from '../../logger.js';
 import type { CalendarCoreOptions } from '../../options.js';
@@ -346,6 +347,16 @@ describe.each(dialects)('the horizon keeper (%s)', (name) => {
 });
 
 describe('the horizon keeper of a library user', () => {
+  it('refuses an interval its timer cannot keep', async () => {
+    const database = createSqliteDatabase(':memory:');
+    for (const intervalMs of [0, -5, 1.5, Number.NaN, 2 ** 31])
+      expect(
+        () => createCalendarCore({ database, horizonKeeper: { intervalMs } }),
+        String(intervalMs),
+      ).toThrow(RangeError);
+    await database.destroy();
+  });
+
   it('never keeps the process alive: a script that does not close its core still ends', () => {
     const script = `
       import { createCalendarCore } from '@calendar-events/core';

@@ -79,6 +79,7 @@ export const SERIES_PER_SLICE = 4;
 /** How long the lease lasts unrenewed: far longer than a slice, short enough for a dead holder's to lapse soon. */
 export const HORIZON_LEASE_MS = 2 * 60_000;
 export const HORIZON_LEASE_NAME = 'horizon-keeper';
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface HorizonKeeperDependencies {
   database: CalendarDatabase;
@@ -95,9 +96,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKeeper {
   const { database, config, logger, clock } = deps;
   const intervalMs = deps.options?.intervalMs ?? DEFAULT_HORIZON_INTERVAL_MS;
-  if (!Number.isFinite(intervalMs) || intervalMs < 1)
+  // setTimeout takes at most 2^31 - 1 ms, and runs a longer delay after 1 ms: every turn, for ever.
+  if (!Number.isInteger(intervalMs) || intervalMs < 1 || intervalMs > MAX_TIMER_MS)
     throw new RangeError(
-      `horizonKeeper.intervalMs must be a positive number of milliseconds, not ${intervalMs}`,
+      `horizonKeeper.intervalMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not ${intervalMs}`,
     );
   const db = database.kysely;
   const lease: Lease = { name: HORIZON_LEASE_NAME, holder: randomUUID(), durationMs: HORIZON_LEASE_MS };
