@@ -11,7 +11,7 @@ import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
-import { createHorizonKeeper } from './resources/events/horizon.js';
+import { createHorizonKeeper, type HorizonKeeper } from './resources/events/horizon-keeper.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
@@ -41,7 +41,12 @@ export interface CalendarCore {
   /** `GET /readyz`: the database answers. */
   ready(): Promise<CoreResponse>;
   readonly logger: Logger;
-  /** Closes the database. */
+  /**
+   * The horizon keeper: extends recurring events' occurrences as the clock moves, in the background (option
+   * `horizonKeeper`). `runRound()` runs a round at once, for hosts that schedule it themselves.
+   */
+  readonly horizonKeeper: HorizonKeeper;
+  /** Stops the horizon keeper (after its step under way), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -72,7 +77,15 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   // `responseCache` is the deprecated name of `cache` (options.ts).
   const caches = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
   const publishDue = createScheduledPublisher();
-  const keepHorizon = createHorizonKeeper(config, logger);
+  const horizonOption = options.horizonKeeper ?? true;
+  const horizonKeeper = createHorizonKeeper({
+    database,
+    config,
+    logger,
+    clock,
+    afterWrite: () => caches.afterWrite(),
+    options: typeof horizonOption === 'object' ? horizonOption : undefined,
+  });
   const dispatcher = createDispatcher({
     config,
     database,
@@ -82,10 +95,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     logger,
     ticketProvider: options.ticketProvider,
     caches,
-    beforeEachRequest: async (now) => {
-      const published = await publishDue(database, now);
-      return (await keepHorizon(database, now)) || published;
-    },
+    beforeEachRequest: (now) => publishDue(database, now),
   });
   // Rate limiting and compression around the dispatcher (http/edge.ts).
   const handle = createEdge(
@@ -98,12 +108,14 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     },
     dispatcher.handle,
   );
+  if (horizonOption !== false) horizonKeeper.start();
   return {
     config,
     database,
     routes,
     logger,
     handle,
+    horizonKeeper,
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.
@@ -127,6 +139,9 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
         );
       }
     },
-    close: () => database.destroy(),
+    async close() {
+      await horizonKeeper.stop();
+      await database.destroy();
+    },
   };
 }

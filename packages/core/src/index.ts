@@ -32,6 +32,11 @@ export {
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export type { Logger } from './logger.js';
 export type { CalendarCoreOptions } from './options.js';
+export type {
+  HorizonKeeper,
+  HorizonKeeperOptions,
+  HorizonRound,
+} from './resources/events/horizon-keeper.js';
 export {
   importTecSnapshot,
   TecIdClashError,

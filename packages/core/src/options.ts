@@ -18,6 +18,7 @@ import type { CompressionOptions } from './http/compression.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
 import type { Logger } from './logger.js';
+import type { HorizonKeeperOptions } from './resources/events/horizon-keeper.js';
 
 export interface CalendarCoreOptions extends ConfigOptions {
   database: CalendarDatabase;
@@ -50,4 +51,12 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * on by default; `false` when something in front compresses already.
    */
   compression?: boolean | CompressionOptions;
+  /**
+   * The horizon keeper, which extends recurring events' occurrences as the clock moves: on by default, a
+   * background round at once and then every 15 minutes (`{ intervalMs }` sets it), off the request path,
+   * on timers that never keep the process alive; `core.close()` stops it. With several instances on one
+   * PostgreSQL database, one at a time extends (a lease). `false`: never started; the host calls
+   * `core.horizonKeeper.runRound()` itself (or starts it with `core.horizonKeeper.start()`).
+   */
+  horizonKeeper?: boolean | HorizonKeeperOptions;
 }

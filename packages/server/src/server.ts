@@ -39,6 +39,11 @@ export interface StartServerOptions {
   maxPerPage?: number;
   /** How far ahead recurring events have their occurrences, in months (default 24). */
   recurrenceHorizonMonths?: number;
+  /**
+   * The horizon keeper (core's `horizonKeeper`): on here, a background round at start and every 15 minutes,
+   * one instance at a time on a shared database; `close()` stops it before the database closes.
+   */
+  horizonKeeper?: CalendarCoreOptions['horizonKeeper'];
   /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin (SPEC §2). */
   namespace?: string;
   /** Honour `X-Forwarded-Proto/Host`. */
@@ -128,6 +133,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.recurrenceHorizonMonths !== undefined
         ? { recurrenceHorizonMonths: options.recurrenceHorizonMonths }
         : {}),
+      horizonKeeper: options.horizonKeeper ?? true,
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { cache: options.responseCache } : {}),

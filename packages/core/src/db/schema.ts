@@ -213,6 +213,28 @@ export interface TecOriginsTable {
   fingerprint: string;
 }
 
+/** A background job at most one instance runs at a time (migration 0020, `db/leases.ts`). */
+export interface LeasesTable {
+  name: string;
+  /** The instance that holds it (a random id per process and job). */
+  holder: string;
+  /** UTC `YYYY-MM-DD HH:MM:SS`: from then on another instance may take it. */
+  expires_utc: string;
+}
+
+/** A series the horizon keeper could not extend (migration 0020), skipped until the series is edited. */
+export interface SeriesExtensionRefusalsTable {
+  event_id: number;
+  /** The series' `posts.modified_utc` when it was refused: an edit moves it, and the series is tried again. */
+  series_modified_utc: string;
+  /** The series' rule then (`event_series.recurrence`): a new rule is tried again even within that second. */
+  series_recurrence: string;
+  /** The horizon it could not reach. */
+  horizon_utc: string;
+  reason: string;
+  refused_utc: string;
+}
+
 export interface Database {
   posts: PostsTable;
   post_texts: PostTextsTable;
@@ -232,6 +254,8 @@ export interface Database {
   event_series: EventSeriesTable;
   event_ical: EventIcalTable;
   tec_origins: TecOriginsTable;
+  leases: LeasesTable;
+  series_extension_refusals: SeriesExtensionRefusalsTable;
 }
 
 export type PostRow = Selectable<PostsTable>;

@@ -19,6 +19,7 @@ import { occurrenceColumns } from './0016-occurrence-columns.js';
 import { statusCopyPlan } from './0017-status-copy-plan.js';
 import { eventLinksPerStatement } from './0018-event-links-per-statement.js';
 import { eventOwnerIndex } from './0019-event-owner-index.js';
+import { horizonKeeper } from './0020-horizon-keeper.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -42,6 +43,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0017-status-copy-plan': statusCopyPlan(traits),
     '0018-event-links-per-statement': eventLinksPerStatement(traits),
     '0019-event-owner-index': eventOwnerIndex(traits),
+    '0020-horizon-keeper': horizonKeeper,
   };
   return { getMigrations: async () => migrations };
 }
