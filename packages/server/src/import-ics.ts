@@ -170,6 +170,8 @@ export async function importIcs(
     bodyLimit: MAX_BYTES,
     rateLimit: false,
     compression: false,
+    // A one-shot command: the series it imports are written to the horizon by the import itself.
+    horizonKeeper: false,
   });
   const response = await core.handle({
     method: 'POST',

@@ -22,6 +22,7 @@
  *   cancelled events never imported, events whose imported copy is in the trash, exceptions on a date the
  *   series does not hold (beyond the horizon, or moved by a changed rule), events the API refuses.
  */
+import { analyzeStaleTables } from '../../db/analyze.js';
 import { isApiError } from '../../errors/api-error.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
@@ -387,6 +388,8 @@ export async function importCalendar(context: RequestContext, text: string): Pro
     if (next < total) await nextTurn();
   }
   report.skipped.sort((a, b) => a.line - b.line);
+  // A large import keeps PostgreSQL's planner statistics true (db/analyze.ts); series did so as they were made.
+  await analyzeStaleTables(context.database, context.db);
   context.logger.debug({ icsImport: { done: total, total } }, 'importing iCalendar events');
   context.logger.info(
     {

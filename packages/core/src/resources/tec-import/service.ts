@@ -24,6 +24,7 @@
  * - Recurrence rules are not imported: a record's `post_parent` (or `series_id`) is kept as its parent link.
  */
 import { type ConfigOptions, resolveConfig } from '../../config.js';
+import { analyzeStaleTables } from '../../db/analyze.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { findUserByLogin } from '../users/repository.js';
@@ -232,5 +233,7 @@ export async function importTecSnapshot(
       (a, b) => Number(a.source.parentSourceId !== null) - Number(b.source.parentSourceId !== null),
     ),
   );
+  // What a bulk write leaves, PostgreSQL's planner must see before the next query (db/analyze.ts).
+  await analyzeStaleTables(database, database.kysely);
   return report;
 }
