@@ -8,7 +8,7 @@
  * such shape (at most 28) as a mask whose `next` table gives, for any day of the year, the first passing day
  * on or after it. Finding the next passing day thus costs one step per year crossed, whatever the rule.
  */
-import type { Rule } from './recurrence-rule.js';
+import type { Rule } from './rule.js';
 
 /** The first and last day the calendar holds (`YYYY-MM-DD` has four digits for the year). */
 export const FIRST_DAY = daysFromCivil(1, 1, 1);

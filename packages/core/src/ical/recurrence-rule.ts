@@ -12,28 +12,9 @@
  */
 import type ICAL from 'ical.js';
 import { DayFilter, FIRST_DAY, LAST_DAY } from './recurrence-days.js';
+import type { Frequency, Rule } from './rule.js';
 
-export type Frequency = 'YEARLY' | 'MONTHLY' | 'WEEKLY' | 'DAILY' | 'HOURLY';
-
-export interface Rule {
-  freq: Frequency;
-  interval: number;
-  count: number | undefined;
-  /** Inclusive, a floating wall time `YYYY-MM-DD HH:MM:SS` in the event's zone. */
-  until: string | undefined;
-  /** The week start, 0 = Monday … 6 = Sunday. */
-  wkst: number;
-  byMonth?: number[];
-  byWeekNo?: number[];
-  byYearDay?: number[];
-  byMonthDay?: number[];
-  /** Weekday (0 = Monday) and ordinal (0: every one). */
-  byDay?: { n: number; day: number }[];
-  byHour?: number[];
-  byMinute?: number[];
-  bySecond?: number[];
-  bySetPos?: number[];
-}
+export type { Frequency, Rule } from './rule.js';
 
 const DAY_NAMES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
