@@ -18,6 +18,7 @@ import { occurrenceRows } from './0015-occurrence-rows.js';
 import { occurrenceColumns } from './0016-occurrence-columns.js';
 import { statusCopyPlan } from './0017-status-copy-plan.js';
 import { eventLinksPerStatement } from './0018-event-links-per-statement.js';
+import { feedHeadIndexes } from './0019-feed-head-indexes.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0016-occurrence-columns': occurrenceColumns,
     '0017-status-copy-plan': statusCopyPlan(traits),
     '0018-event-links-per-statement': eventLinksPerStatement(traits),
+    '0019-feed-head-indexes': feedHeadIndexes,
   };
   return { getMigrations: async () => migrations };
 }

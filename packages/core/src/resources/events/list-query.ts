@@ -62,6 +62,8 @@ export interface EventFilter {
   include: number[] | undefined;
   /** The statuses the caller may list (tested on the status copied onto the event). */
   statuses: PostStatus[];
+  /** No match starts after this UTC instant (an end bound: events end no earlier than they start). */
+  startsBy?: string | undefined;
 }
 
 /**
@@ -220,6 +222,7 @@ async function dateBounds(
     echo.push(['start_date', utcToLocal(startUtc, zone)]);
   }
   if (endUtc !== undefined) {
+    filter.startsBy = endUtc;
     filter.query = filter.query.where('events.end_utc', '<=', endUtc);
     echo.push(['end_date', utcToLocal(endUtc, zone)]);
   }
@@ -234,6 +237,8 @@ async function dateBounds(
     filter.query = filter.query.where(column, operator, value);
     // Redundant bounds on the start, so the start index serves the end filters too: an event that ends
     // before V started before V; one that ends after V started after V minus the longest event's length.
+    if (name === 'ends_before' || name === 'starts_before')
+      filter.startsBy = filter.startsBy === undefined || value < filter.startsBy ? value : filter.startsBy;
     if (name === 'ends_before') filter.query = filter.query.where('events.start_utc', '<', value);
     if (name === 'ends_after') {
       const earliest = await earliestStartEndingAfter(context, value);

@@ -9,7 +9,8 @@ import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { eventListParams } from '../events/list-params.js';
 import { eventContextParam, eventIdParam, eventPasswordParam } from '../events/params.js';
-import { eventFeed, FEED_DEFAULT_SIZE, FEED_MAX_SIZE, listFeed } from './service.js';
+import { FEED_DEFAULT_SIZE, FEED_MAX_SIZE } from './heads.js';
+import { eventFeed, listFeed } from './service.js';
 
 /**
  * The answer: an iCalendar document. `contentMediaType` makes /doc describe it as `text/calendar` content
