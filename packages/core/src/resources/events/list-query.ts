@@ -24,7 +24,7 @@ import {
   strictDefaultWindow,
   termItems,
 } from './list-params.js';
-import { eventMatchesSearch, matchingEventIds } from './search-index.js';
+import { eventMatchesSearch, matchingEventIds, matchingOwnEventIds } from './search-index.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;
@@ -43,6 +43,8 @@ interface DateWalkable {
   selective: Expression<SqlBool>;
   walked: Expression<SqlBool>;
   walkThreshold: number;
+  /** The selective form for events that follow nothing, when it can skip listing followers (the feeds). */
+  own?: Expression<SqlBool>;
 }
 
 /** A list request's filters, ready to build its page and its total. */
@@ -130,6 +132,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
       selective: sql<SqlBool>`${sql.ref('events.id')} in (${matchingEventIds(context, context.db, terms, context.language)})`,
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
+      own: sql<SqlBool>`${sql.ref('events.id')} in (${matchingOwnEventIds(context, context.db, terms, context.language)})`,
     });
     // As WordPress: logged-out searches skip password-protected events, whose text they may not read.
     if (context.principal === null) filter.passwordless = true;
@@ -284,9 +287,15 @@ async function termConditions(context: RequestContext, params: EventListParams, 
   }
 }
 
-/** The filter's conditions with its drivers in one form: `selective` for the count, either for the page. */
-export function withDrivers(filter: EventFilter, form: 'selective' | 'walked'): EventQuery {
-  return filter.drivers.reduce((q, driver) => q.where(driver[form]), filter.query);
+/**
+ * The filter's conditions with its drivers in one form: `selective` for the count, either for the page;
+ * `own` (selective, or its form without followers) only for a query of events that follow nothing.
+ */
+export function withDrivers(filter: EventFilter, form: 'selective' | 'walked' | 'own'): EventQuery {
+  return filter.drivers.reduce(
+    (q, driver) => q.where(form === 'own' ? (driver.own ?? driver.selective) : driver[form]),
+    filter.query,
+  );
 }
 
 /**

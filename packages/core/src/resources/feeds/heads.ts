@@ -94,7 +94,7 @@ async function mergedHeads(
   reach: number,
 ): Promise<number[]> {
   const followers = await followerCandidates(context, params, filter, reach);
-  const own = withDrivers(filter, 'selective').where('events.follows_id', 'is', null);
+  const own = withDrivers(filter, 'own').where('events.follows_id', 'is', null);
   const heads: number[] = [];
   const seen = new Set<number>();
   let f = 0;
@@ -157,11 +157,15 @@ async function followerCandidates(
     .orderBy('events.id')
     .limit(1);
   const candidates = context.db.selectFrom('event_series as s').select(first.as('candidate'));
-  // Each candidate is tested by the list's filters as a lookup by id: SQLite, offered the filters as
+  // Each candidate is tested by the list's filters as a lookup of itself: SQLite, offered the filters as
   // conditions of the query itself, walked the events in date order to test each against the candidates.
+  // The start, redundant, keeps the lookup narrow whichever index a database picks (PostgreSQL without
+  // statistics took the listing index for the id's, and read the whole window for each candidate).
   const matches = pageQuery(
     filter,
-    withDrivers(filter, 'walked').where('events.id', '=', sql.ref<number>('c.id')),
+    withDrivers(filter, 'walked')
+      .where('events.id', '=', sql.ref<number>('c.id'))
+      .where('events.start_utc', '=', sql.ref<string>('c.start_utc')),
     { page: 1, perPage: 1, offset: 0 },
   )
     .clearOrderBy()

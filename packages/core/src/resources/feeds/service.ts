@@ -4,10 +4,11 @@
  * headers, the list's filters, `multilang_language` and `password` as query parameters.
  */
 import { pluginError } from '../../errors/catalog.js';
-import { writeCalendar } from '../../ical/write.js';
+import { createCalendarWriter, type FeedEvent } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
 import { sanitizeSlug } from '../../text/slug.js';
+import type { ProtectedAccess } from '../events/serialize.js';
 import { type EventAddress, readEvent } from '../events/service.js';
 import { feedEvents, feedHeads } from './collect.js';
 import { type FeedListParams, feedPageHeads } from './heads.js';
@@ -57,12 +58,42 @@ function calendarInfo(context: RequestContext) {
   return { name: context.config.siteName, url: context.config.siteUrl };
 }
 
+/**
+ * Entries loaded and serialized together, and events written together: a thousand events are a few
+ * hundred milliseconds of serializing and writing, which other requests wait for unless the work yields
+ * between batches (a constant number of batched queries per batch).
+ */
+const FEED_BATCH = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The VCALENDAR of these entries (events or series), loaded and written a batch at a time. */
+async function writeFeed(
+  context: RequestContext,
+  heads: readonly number[],
+  access: ProtectedAccess,
+): Promise<string> {
+  const writer = createCalendarWriter(calendarInfo(context));
+  for (let i = 0; i < heads.length; i += FEED_BATCH) {
+    // SQLite answers synchronously: without a turn of the loop between the steps, a request's queries,
+    // serializing and writing would be one stretch.
+    await nextTurn();
+    const events: FeedEvent[] = await feedEvents(context, heads.slice(i, i + FEED_BATCH), access);
+    // One series may bring hundreds of exceptions: written in batches too.
+    for (let j = 0; j < events.length; j += FEED_BATCH) {
+      await nextTurn();
+      writer.add(events.slice(j, j + FEED_BATCH));
+    }
+  }
+  return writer.finish();
+}
+
 /** `GET /events/ical`. */
 export async function listFeed(context: RequestContext, params: FeedListParams): Promise<OperationResult> {
   const heads = await feedPageHeads(context, params);
   if (heads.length === 0 && (params.page ?? 1) > 1) throw pluginError('event-archive-page-not-found');
-  const events = await feedEvents(context, heads, { password: params.password, context: params.context });
-  return calendarAnswer(context, writeCalendar(calendarInfo(context), events), 'events', params.password);
+  const text = await writeFeed(context, heads, { password: params.password, context: params.context });
+  return calendarAnswer(context, text, 'events', params.password);
 }
 
 /**
@@ -75,14 +106,9 @@ export async function eventFeed(
 ): Promise<OperationResult> {
   const read = await readEvent(context, params);
   const { id, slug } = read.body as { id: number; slug: string };
-  const events = await feedEvents(context, await feedHeads(context, [id]), {
+  const text = await writeFeed(context, await feedHeads(context, [id]), {
     password: params.password,
     context: params.context,
   });
-  return calendarAnswer(
-    context,
-    writeCalendar(calendarInfo(context), events),
-    slug || String(id),
-    params.password,
-  );
+  return calendarAnswer(context, text, slug || String(id), params.password);
 }
