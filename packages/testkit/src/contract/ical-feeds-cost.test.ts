@@ -115,6 +115,19 @@ describeContract('ical-feeds-cost', (service) => {
     );
   });
 
+  it('with include, lists the named events (an occurrence for its series) that pass the other filters', async () => {
+    const series = await daily(8);
+    const single = await create('Single', '2026-04-01 20:00:00', '2026-04-01 21:00:00');
+    const occurrences = await service().request('GET', '/events', {
+      query: { post_parent: series.id, per_page: 2 },
+    });
+    const occurrence = (occurrences.json.events as Array<{ id: number }>)[1]!;
+    const include = `${single.id},${occurrence.id}`;
+    // In publication order, as the list orders `include`: the series was published first.
+    expect(entries(await feed({ include }))).toEqual(['Daily 8', 'Single']);
+    expect(entries(await feed({ include, search: 'Daily' }))).toEqual(['Daily 8']);
+  });
+
   it('runs the same statements whatever the number of occurrences, and answers a page far past the end at once', async () => {
     await calendar();
     const count = async (query: Record<string, unknown>) =>

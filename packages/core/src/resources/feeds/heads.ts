@@ -81,7 +81,9 @@ export async function feedPageHeads(context: RequestContext, params: FeedListPar
 
 /** `include`: at most the listed events, in publication order; an occurrence stands for its series. */
 async function includedHeads(filter: EventFilter, reach: number): Promise<number[]> {
-  const rows = await pageQuery(filter, filter.query, { page: 1, perPage: filter.include!.length, offset: 0 })
+  // The listed ids are few: the other filters (a search) are tested on each.
+  const listed = withDrivers(filter, 'walked');
+  const rows = await pageQuery(filter, listed, { page: 1, perPage: filter.include!.length, offset: 0 })
     .select(['events.series_id'])
     .execute();
   return [...new Set(rows.map((row) => row.series_id ?? row.id))].slice(0, reach);
