@@ -205,3 +205,42 @@ describeContract('ical-feeds-cost', (service) => {
     expect(first.statements.filter((text) => /\bfrom "events"/.test(text)).length).toBeGreaterThan(0);
   });
 });
+
+const ticketed = new Set<number>();
+
+describeContract(
+  'ical-feeds-cost with a ticket provider',
+  (service) => {
+    beforeEach(async () => {
+      await service().reset();
+      service().setNow('2026-03-10T12:00:00Z');
+      ticketed.clear();
+    });
+
+    it('finds a series by the one occurrence a provider names, not only by its first one', async () => {
+      const series = await service().request('POST', '/events', {
+        json: {
+          title: 'Daily 6',
+          start_date: '2026-03-01 06:00:00',
+          end_date: '2026-03-01 06:30:00',
+          recurrence: ['RRULE:FREQ=DAILY'],
+        },
+        as: 'admin',
+      });
+      expect(series.status, series.text).toBe(201);
+      const free = await service().request('POST', '/events', {
+        json: { title: 'Free', start_date: '2026-04-01 10:00:00', end_date: '2026-04-01 11:00:00' },
+        as: 'admin',
+      });
+      expect(free.status, free.text).toBe(201);
+      const day = await service().request('GET', '/events', {
+        query: { post_parent: series.json.id, start_date: '2026-03-20', end_date: '2026-03-20' },
+      });
+      ticketed.add((day.json.events as Array<{ id: number }>)[0]!.id);
+      const feed = (query: Record<string, unknown>) => service().request('GET', '/events/ical', { query });
+      expect(entries(await feed({ ticketed: 'true' }))).toEqual(['Daily 6']);
+      expect(entries(await feed({ ticketed: 'false' }))).toEqual(['Daily 6', 'Free']);
+    });
+  },
+  { ticketProvider: { ticketedEventIds: async () => [...ticketed] } },
+);

@@ -8,9 +8,9 @@
  * - **Own events** (those that follow nothing: events on their own, series, exceptions) are walked in date
  *   order from `events_own_start` (migration 0019), in steps of about the page's reach, with the list's
  *   filters: each row is an entry, or an exception or series already met.
- * - **Followers** (occurrences that follow their series) differ from each other in their dates only. Their
- *   date conditions keep a run of consecutive occurrences, so the first one at or after the lower bounds (one
- *   seek per series in `events_follower_start`) matches every filter exactly when some follower does. One
+ * - **Followers** (occurrences that follow their series) differ from each other in their dates (and ids)
+ *   only. Date conditions keep a run of consecutive occurrences, so the first one that meets them (one seek
+ *   per series in `events_follower_start`) matches every filter exactly when some follower does. One
  *   statement finds that candidate of every series and tests the list's filters on the candidates alone: a
  *   seek per series rather than a row per occurrence.
  *
@@ -43,8 +43,11 @@ interface Row {
   series_id: number | null;
 }
 
-/** The date parameters: the only conditions that differ between the followers of one series. */
-const DATE_PARAMS = [
+/**
+ * The only conditions that differ between the followers of one series: their dates, and `ticketed`, which
+ * names events by id (a ticket provider may name one occurrence). Each series' candidate meets these.
+ */
+const PER_OCCURRENCE_PARAMS = [
   'start_date',
   'end_date',
   'starts_before',
@@ -52,6 +55,7 @@ const DATE_PARAMS = [
   'ends_before',
   'ends_after',
   'strict_dates',
+  'ticketed',
 ] as const;
 
 /** The page's place in the list of entries; a page beyond `FEED_MAX_REACH` is refused before any query. */
@@ -137,7 +141,7 @@ async function mergedHeads(
 
 /**
  * For each series, its first follower that matches the list's filters, in (start, id) order; the first
- * `reach` of them. Each series' candidate is the first follower within the date conditions (a seek in
+ * `reach` of them. Each series' candidate is the first follower that meets the conditions on dates and ids (a seek in
  * `events_follower_start`, bounded above by the latest start a match can have); the list's other filters,
  * which hold for all of a series' followers or for none, are tested on the candidates only.
  */
@@ -147,12 +151,11 @@ async function followerCandidates(
   filter: EventFilter,
   reach: number,
 ): Promise<Row[]> {
-  const dateParams: FeedListParams = {};
-  for (const name of DATE_PARAMS)
-    if (params[name] !== undefined) Object.assign(dateParams, { [name]: params[name] });
-  const dates = await filterEvents(context, dateParams);
-  const startsBy = dates.startsBy;
-  const first = (startsBy === undefined ? dates.query : dates.query.where('events.start_utc', '<=', startsBy))
+  const ownParams: FeedListParams = {};
+  for (const name of PER_OCCURRENCE_PARAMS)
+    if (params[name] !== undefined) Object.assign(ownParams, { [name]: params[name] });
+  const { query, startsBy } = await filterEvents(context, ownParams);
+  const first = (startsBy === undefined ? query : query.where('events.start_utc', '<=', startsBy))
     .where('events.follows_id', '=', sql.ref<number>('s.event_id'))
     .select('events.id')
     .orderBy('events.start_utc')
@@ -162,7 +165,7 @@ async function followerCandidates(
   // Each candidate is tested by the list's filters as a lookup of itself: SQLite, offered the filters as
   // conditions of the query itself, walked the events in date order to test each against the candidates.
   // The start, redundant, keeps the lookup narrow whichever index a database picks (PostgreSQL without
-  // statistics took the listing index for the id's, and read the whole window for each candidate).
+  // statistics took the listing index for the ids, and read the whole window for each candidate).
   const matches = pageQuery(
     filter,
     withDrivers(filter, 'walked')
