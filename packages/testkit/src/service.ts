@@ -5,20 +5,21 @@ import {
   type CalendarCoreOptions,
   type CalendarDatabase,
   clientErrorHandler,
-  connectDatabase,
   createApiKey,
   createCalendarCore,
   createUser,
   type Logger,
   type Role,
 } from '@calendar-events/core';
+import { createPostgresDatabase } from '@calendar-events/core/postgres';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { createCalendarRouter } from '@calendar-events/http-express';
 import { calendarPlugin } from '@calendar-events/http-fastify';
 import express from 'express';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { Binding } from './bindings.js';
-import { createTestSchema } from './databases.js';
+import { createTestSchema, TEST_PG_URL } from './databases.js';
 import { encodePhpForm } from './form-encoding.js';
 import { ResponseContract } from './response-schemas.js';
 
@@ -75,6 +76,11 @@ export interface TestService {
    */
   request(method: string, path: string, options?: TestRequestOptions): Promise<TestResponse>;
   users: Record<TestUserName, TestUser>;
+  /**
+   * The SQL statements the service ran while `run` ran (every statement of the database, whoever asked):
+   * for work budgets that count statements rather than time them.
+   */
+  statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   /** Fixes the clock core uses; until called, core sees the real time. */
   setNow(date: Date | string): void;
   /** Deletes every record except users and their keys, and restarts the id counters. The clock is kept. */
@@ -113,11 +119,18 @@ const KEPT_TABLES = new Set([
 
 async function openDatabase(
   kind: Binding['database'],
+  onQuery: (sql: string) => void,
 ): Promise<{ database: CalendarDatabase; drop: () => Promise<void> }> {
-  if (kind === 'sqlite') return { database: await connectDatabase('sqlite::memory:'), drop: async () => {} };
+  if (kind === 'sqlite')
+    return { database: createSqliteDatabase(':memory:', { onQuery }), drop: async () => {} };
   const schema = await createTestSchema();
   try {
-    return { database: await connectDatabase(schema.url), drop: schema.drop };
+    const database = createPostgresDatabase({
+      connectionString: TEST_PG_URL,
+      schema: schema.schema,
+      onQuery,
+    });
+    return { database, drop: schema.drop };
   } catch (error) {
     await schema.drop();
     throw error;
@@ -223,7 +236,8 @@ export async function startTestService(
   binding: Binding,
   coreOptions: Partial<CalendarCoreOptions> = {},
 ): Promise<TestService> {
-  const { database, drop } = await openDatabase(binding.database);
+  let recording: string[] | undefined;
+  const { database, drop } = await openDatabase(binding.database, (text) => recording?.push(text));
   let core: CalendarCore | undefined;
   let http: RunningHttp | undefined;
   try {
@@ -247,6 +261,15 @@ export async function startTestService(
       core,
       users,
       request: (method, path, options) => sendRequest(service, checkAnswer, method, path, options),
+      async statementsDuring(run) {
+        const statements: string[] = [];
+        recording = statements;
+        try {
+          return { result: await run(), statements };
+        } finally {
+          recording = undefined;
+        }
+      },
       setNow(date) {
         const parsed = new Date(date);
         if (Number.isNaN(parsed.getTime())) throw new Error(`setNow: not a date: ${String(date)}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseCache } from '../cache/response-cache.js';
-import { createCachedGet } from './cached-get.js';
+import { cacheKeyOf, canonicalQuery, createCachedGet } from './cached-get.js';
 import { finishGet } from './etag.js';
 import { jsonResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
@@ -65,5 +65,29 @@ describe('createCachedGet', () => {
         withoutVersion.finish,
       );
     expect(withoutVersion.runs()).toBe(2);
+  });
+});
+
+describe('cacheKeyOf', () => {
+  const key = (query: string) => cacheKeyOf('/api', 'en', new URL(`http://x.test/events/ical${query}`), null);
+
+  it('gives the same key whatever the order of distinct parameters, and without empty pairs', () => {
+    expect(key('?search=jazz&per_page=5&page=2')).toBe(key('?page=2&per_page=5&search=jazz'));
+    expect(key('?search=jazz&&page=2&')).toBe(key('?page=2&search=jazz'));
+    expect(key('?')).toBe(key(''));
+  });
+
+  it('keeps apart what changes the answer: values, and the order of one name’s values', () => {
+    expect(key('?page=2')).not.toBe(key('?page=3'));
+    expect(key('?categories[]=a&categories[]=b')).not.toBe(key('?categories[]=b&categories[]=a'));
+    expect(canonicalQuery('?b=1&a[]=2&c&a[]=1')).toBe('?a[]=2&a[]=1&b=1&c');
+  });
+
+  it('keeps apart callers and addresses', () => {
+    const url = new URL('http://x.test/events/ical');
+    expect(cacheKeyOf('/api', 'en', url, { userId: 1, role: 'editor' })).not.toBe(
+      cacheKeyOf('/api', 'en', url, null),
+    );
+    expect(cacheKeyOf('/api', 'de', url, null)).not.toBe(cacheKeyOf('/api', 'en', url, null));
   });
 });

@@ -24,14 +24,37 @@ export type CachedGet = (
   finish: (response: CoreResponse) => CoreResponse,
 ) => Promise<CoreResponse>;
 
-/** The key of a GET answer: address (root and language), URL and caller. */
+/**
+ * A query string as the answer sees it: its parameters in name order (those of one name keep their own
+ * order, which a list may depend on) without empty pairs. The order of distinct parameters never changes
+ * an answer, and clients (calendar apps, proxies) write the same subscription in different orders; each
+ * order kept its own copy of the answer and computed it again.
+ */
+export function canonicalQuery(search: string): string {
+  const pairs = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '');
+  if (pairs.length < 2) return pairs.length === 0 ? '' : `?${pairs[0]}`;
+  const nameOf = (pair: string) => {
+    const equals = pair.indexOf('=');
+    return equals === -1 ? pair : pair.slice(0, equals);
+  };
+  // Array.prototype.sort is stable: same-name pairs keep their order.
+  const sorted = pairs
+    .map((pair) => ({ pair, name: nameOf(pair) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return `?${sorted.map((entry) => entry.pair).join('&')}`;
+}
+
+/** The key of a GET answer: address (root and language), URL (its query in canonical order) and caller. */
 export function cacheKeyOf(
   root: string,
   language: string,
   url: URL,
   caller: { userId: number; role: string } | null,
 ): string {
-  return `${root}\u0000${language}\u0000${url.pathname}${url.search}\u0000${caller ? `${caller.userId}:${caller.role}` : '-'}`;
+  return `${root}\u0000${language}\u0000${url.pathname}${canonicalQuery(url.search)}\u0000${caller ? `${caller.userId}:${caller.role}` : '-'}`;
 }
 
 export function createCachedGet(caches: Pick<Caches, 'responses' | 'version'>): CachedGet {

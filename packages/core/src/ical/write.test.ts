@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { type FeedEvent, nextDay, writeCalendar } from './write.js';
+import { createCalendarWriter, type FeedEvent, nextDay, writeCalendar } from './write.js';
 
 const INFO = { name: 'calendar.test', url: 'http://calendar.test' };
 
@@ -268,6 +268,32 @@ describe('writeCalendar', () => {
   it('leaves a TZID it cannot resolve as it is', () => {
     const text = writeCalendar(INFO, [event({ recurrence: ['EXDATE;TZID=Mars/Olympus:20260402T200000'] })]);
     expect(lines(text)).toContain('EXDATE;TZID=Mars/Olympus:20260402T200000');
+  });
+});
+
+describe('createCalendarWriter', () => {
+  it('writes in batches the same text as one call: zones of every batch, events in order', () => {
+    const events = [
+      event({ uid: 'a@calendar.test', title: 'First' }),
+      berlin,
+      event({ uid: 'c@calendar.test', title: 'Third', timezone: 'America/New_York' }),
+      event({ uid: 'd@calendar.test', title: 'Fourth', recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] }),
+    ];
+    const writer = createCalendarWriter(INFO);
+    writer.add(events.slice(0, 1));
+    writer.add([]);
+    writer.add(events.slice(1, 3));
+    writer.add(events.slice(3));
+    const batched = writer.finish();
+    expect(batched).toBe(writeCalendar(INFO, events));
+    expect(vevents(batched).map((v) => v.getFirstPropertyValue('summary'))).toEqual([
+      'First',
+      berlin.title,
+      'Third',
+      'Fourth',
+    ]);
+    expect(parse(batched).getAllSubcomponents('vtimezone')).toHaveLength(2);
+    expect(createCalendarWriter(INFO).finish()).toBe(writeCalendar(INFO, []));
   });
 });
 

@@ -301,34 +301,64 @@ function eventComponent(builder: CalendarBuilder, event: FeedEvent): ICAL.Compon
   return vevent;
 }
 
-/** The VCALENDAR text of the events, in the order given (a series' exceptions right after it, by choice). */
-export function writeCalendar(info: CalendarInfo, events: readonly FeedEvent[]): string {
-  const builder = new CalendarBuilder();
-  const vevents = events.map((event) => eventComponent(builder, event));
-  const calendar = new ICAL.Component('vcalendar');
-  calendar.addPropertyWithValue('version', '2.0');
-  calendar.addPropertyWithValue('prodid', `-//${info.name}//Calendar Events//EN`);
-  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  calendar.addPropertyWithValue('method', 'PUBLISH');
-  calendar.addPropertyWithValue('x-wr-calname', info.name);
-  calendar.addPropertyWithValue('x-original-url', info.url);
-  calendar.addPropertyWithValue('x-wr-caldesc', `Events for ${info.name}`);
-  const refresh = ICAL.Duration.fromSeconds(info.refreshSeconds ?? 3600);
-  const interval = new ICAL.Property('refresh-interval');
-  interval.resetType('duration');
-  interval.setValue(refresh);
-  calendar.addProperty(interval);
-  calendar.addPropertyWithValue('x-published-ttl', refresh.toString());
-  for (const timezone of builder.timezones()) calendar.addSubcomponent(timezone);
-  for (const vevent of vevents) calendar.addSubcomponent(vevent);
+/** ical.js's text of a component, folded as RFC 5545 §3.1 counts (see below). */
+function componentText(component: ICAL.Component): string {
   // ical.js folds after 75 octets of content and then adds the leading space of the continuation, which
   // makes 76; RFC 5545 §3.1 counts the space in its 75. Set for this synchronous call only.
   const foldLength = ICAL.foldLength;
   ICAL.foldLength = 74;
   try {
-    // ical.js ends every line but the last with CRLF; RFC 5545 §3.1 ends each one so.
-    return `${calendar.toString()}\r\n`;
+    return component.toString();
   } finally {
     ICAL.foldLength = foldLength;
   }
+}
+
+/**
+ * A VCALENDAR written a batch of events at a time, so that a caller can let other work run between batches
+ * (a feed of a thousand events is a few hundred milliseconds of writing). The text is the same as one
+ * `writeCalendar` call with all the events.
+ */
+export interface CalendarWriter {
+  /** Writes these events, after those already added. */
+  add(events: readonly FeedEvent[]): void;
+  /** The VCALENDAR: its properties, a VTIMEZONE per zone the events used, then the events. */
+  finish(): string;
+}
+
+export function createCalendarWriter(info: CalendarInfo): CalendarWriter {
+  const builder = new CalendarBuilder();
+  const vevents: string[] = [];
+  return {
+    add(events) {
+      for (const event of events) vevents.push(componentText(eventComponent(builder, event)));
+    },
+    finish() {
+      const calendar = new ICAL.Component('vcalendar');
+      calendar.addPropertyWithValue('version', '2.0');
+      calendar.addPropertyWithValue('prodid', `-//${info.name}//Calendar Events//EN`);
+      calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+      calendar.addPropertyWithValue('method', 'PUBLISH');
+      calendar.addPropertyWithValue('x-wr-calname', info.name);
+      calendar.addPropertyWithValue('x-original-url', info.url);
+      calendar.addPropertyWithValue('x-wr-caldesc', `Events for ${info.name}`);
+      const refresh = ICAL.Duration.fromSeconds(info.refreshSeconds ?? 3600);
+      const interval = new ICAL.Property('refresh-interval');
+      interval.resetType('duration');
+      interval.setValue(refresh);
+      calendar.addProperty(interval);
+      calendar.addPropertyWithValue('x-published-ttl', refresh.toString());
+      for (const timezone of builder.timezones()) calendar.addSubcomponent(timezone);
+      // ical.js joins components with CRLF and ends the last line without one; RFC 5545 §3.1 ends each.
+      const head = componentText(calendar).replace(/\r\nEND:VCALENDAR$/, '');
+      return `${[head, ...vevents, 'END:VCALENDAR'].join('\r\n')}\r\n`;
+    },
+  };
+}
+
+/** The VCALENDAR text of the events, in the order given (a series' exceptions right after it, by choice). */
+export function writeCalendar(info: CalendarInfo, events: readonly FeedEvent[]): string {
+  const writer = createCalendarWriter(info);
+  writer.add(events);
+  return writer.finish();
 }

@@ -20,6 +20,7 @@ import { statusCopyPlan } from './0017-status-copy-plan.js';
 import { eventLinksPerStatement } from './0018-event-links-per-statement.js';
 import { eventOwnerIndex } from './0019-event-owner-index.js';
 import { horizonKeeper } from './0020-horizon-keeper.js';
+import { feedHeadIndexes } from './0021-feed-head-indexes.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0018-event-links-per-statement': eventLinksPerStatement(traits),
     '0019-event-owner-index': eventOwnerIndex(traits),
     '0020-horizon-keeper': horizonKeeper,
+    '0021-feed-head-indexes': feedHeadIndexes,
   };
   return { getMigrations: async () => migrations };
 }

@@ -3,7 +3,7 @@
  * the filters that may drive the query from their own index, and what `rest_url` echoes. The page and the
  * total are built from the same conditions, so they always agree.
  */
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
@@ -25,7 +25,7 @@ import {
   strictDefaultWindow,
   termItems,
 } from './list-params.js';
-import { eventMatchesSearch, matchingEvents } from './search-index.js';
+import { eventMatchesSearch, matchingEvents, matchingOwnEventIds } from './search-index.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;
@@ -44,6 +44,8 @@ interface DateWalkable {
   selective: Expression<SqlBool>;
   walked: Expression<SqlBool>;
   walkThreshold: number;
+  /** The selective form for events that follow nothing, when it can skip listing followers (the feeds). */
+  own?: Expression<SqlBool>;
 }
 
 /** A list request's filters, ready to build its page and its total. */
@@ -67,6 +69,8 @@ export interface EventFilter {
   include: number[] | undefined;
   /** The statuses the caller may list (tested on the status copied onto the event). */
   statuses: PostStatus[];
+  /** No match starts after this UTC instant (an end bound: events end no earlier than they start). */
+  startsBy?: string | undefined;
 }
 
 /**
@@ -133,6 +137,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
       selective: matchingEvents(context, context.db, terms, context.language),
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
+      own: sql<SqlBool>`${sql.ref('events.id')} in (${matchingOwnEventIds(context, context.db, terms, context.language)})`,
     });
     // As WordPress: logged-out searches skip password-protected events, whose text they may not read (for
     // anonymous callers, the rule of the filters by links is exactly that).
@@ -230,6 +235,7 @@ async function dateBounds(
     echo.push(['start_date', utcToLocal(startUtc, zone)]);
   }
   if (endUtc !== undefined) {
+    filter.startsBy = endUtc;
     filter.query = filter.query.where('events.end_utc', '<=', endUtc);
     echo.push(['end_date', utcToLocal(endUtc, zone)]);
   }
@@ -244,6 +250,8 @@ async function dateBounds(
     filter.query = filter.query.where(column, operator, value);
     // Redundant bounds on the start, so the start index serves the end filters too: an event that ends
     // before V started before V; one that ends after V started after V minus the longest event's length.
+    if (name === 'ends_before' || name === 'starts_before')
+      filter.startsBy = filter.startsBy === undefined || value < filter.startsBy ? value : filter.startsBy;
     if (name === 'ends_before') filter.query = filter.query.where('events.start_utc', '<', value);
     if (name === 'ends_after') {
       const earliest = await earliestStartEndingAfter(context, value);
@@ -289,9 +297,15 @@ async function termConditions(context: RequestContext, params: EventListParams, 
   }
 }
 
-/** The filter's conditions with its drivers in one form: `selective` for the count, either for the page. */
-export function withDrivers(filter: EventFilter, form: 'selective' | 'walked'): EventQuery {
-  return filter.drivers.reduce((q, driver) => q.where(driver[form]), filter.query);
+/**
+ * The filter's conditions with its drivers in one form: `selective` for the count, either for the page;
+ * `own` (selective, or its form without followers) only for a query of events that follow nothing.
+ */
+export function withDrivers(filter: EventFilter, form: 'selective' | 'walked' | 'own'): EventQuery {
+  return filter.drivers.reduce(
+    (q, driver) => q.where(form === 'own' ? (driver.own ?? driver.selective) : driver[form]),
+    filter.query,
+  );
 }
 
 /**

@@ -62,6 +62,22 @@ export function matchingEvents(
 }
 
 /**
+ * The events whose own search rows match (events on their own, series, exceptions), without the occurrences
+ * that follow a series: for a query of events that follow nothing (the feeds), which would only discard the
+ * followers `matchingEventIds` lists.
+ */
+export function matchingOwnEventIds(
+  context: RequestContext,
+  db: Db,
+  terms: SearchTerms,
+  language: string,
+): Expression<number> {
+  return searchRows(context, db, terms, language, true).select(
+    'event_search.event_id',
+  ) as unknown as Expression<number>;
+}
+
+/**
  * The same search as a test of the current row of `events` (a correlated `exists` over its one index row,
  * without the trigram index). Walking the events in date order with this test reads about (events in the
  * date range / matches) rows per row of the page: far fewer than the trigram index yields for a term found in

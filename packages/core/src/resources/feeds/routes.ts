@@ -9,7 +9,8 @@ import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { eventListParams } from '../events/list-params.js';
 import { eventContextParam, eventIdParam, eventPasswordParam } from '../events/params.js';
-import { eventFeed, FEED_DEFAULT_SIZE, FEED_MAX_SIZE, listFeed } from './service.js';
+import { FEED_DEFAULT_SIZE, FEED_MAX_REACH, FEED_MAX_SIZE } from './heads.js';
+import { eventFeed, listFeed } from './service.js';
 
 /**
  * The answer: an iCalendar document. `contentMediaType` makes /doc describe it as `text/calendar` content
@@ -37,6 +38,13 @@ export function feedRoutes(geolocation: GeolocationExtension | undefined): Route
       ),
       params: {
         ...eventListParams(geolocation),
+        page: param.positiveInteger(
+          texts(
+            `The page of the feed (per_page events each). A feed reaches its first ${FEED_MAX_REACH} events: page × per_page above that is refused (start later with start_date).`,
+            `Die Seite des Feeds (je per_page Veranstaltungen). Ein Feed reicht bis zu seinen ersten ${FEED_MAX_REACH} Veranstaltungen: page × per_page darüber wird abgelehnt (mit start_date später beginnen).`,
+          ),
+          { default: 1 },
+        ),
         per_page: param.positiveInteger(
           texts(
             `How many events the feed holds (a series counts once): ${FEED_DEFAULT_SIZE} by default, at most ${FEED_MAX_SIZE}.`,

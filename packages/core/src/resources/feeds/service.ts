@@ -4,19 +4,14 @@
  * headers, the list's filters, `multilang_language` and `password` as query parameters.
  */
 import { pluginError } from '../../errors/catalog.js';
-import { writeCalendar } from '../../ical/write.js';
+import { createCalendarWriter, type FeedEvent } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
 import { sanitizeSlug } from '../../text/slug.js';
-import type { EventListParams } from '../events/list-params.js';
-import { filterEvents, pageQuery, withDrivers } from '../events/list-query.js';
+import type { ProtectedAccess } from '../events/serialize.js';
 import { type EventAddress, readEvent } from '../events/service.js';
 import { feedEvents, feedHeads } from './collect.js';
-
-/** A feed holds up to this many events (series count once) unless `per_page` asks for fewer. */
-export const FEED_DEFAULT_SIZE = 100;
-/** `per_page` above this is capped silently, as the JSON lists cap theirs. */
-export const FEED_MAX_SIZE = 1000;
+import { type FeedListParams, feedPageHeads } from './heads.js';
 
 const CONTENT_TYPE = 'text/calendar; charset=UTF-8';
 
@@ -25,12 +20,34 @@ function fileName(context: RequestContext, what: string): string {
   return `${sanitizeSlug(`${context.config.siteName} ${what}`) || 'events'}.ics`;
 }
 
-function calendarAnswer(context: RequestContext, text: string, file: string): OperationResult {
+/** How long a cache may serve a public feed before it asks again (the ETag then makes that a 304). */
+export const FEED_MAX_AGE_SECONDS = 300;
+
+/**
+ * Calendar apps poll a feed (`REFRESH-INTERVAL`, hourly), often through shared caches. A feed anyone may
+ * read is fresh for a few minutes to every cache, then revalidated (never served stale: an event moved or
+ * cancelled must show). One for a signed-in caller, or with content a `password` unlocked, is that caller's
+ * alone: no shared cache keeps it, and their own revalidates it each time.
+ */
+export function feedCacheControl(context: RequestContext, password: string | undefined): string {
+  if (context.principal !== null || (password !== undefined && password !== '')) return 'private, no-cache';
+  return `public, max-age=${FEED_MAX_AGE_SECONDS}, must-revalidate`;
+}
+
+function calendarAnswer(
+  context: RequestContext,
+  text: string,
+  file: string,
+  password: string | undefined,
+): OperationResult {
   return {
     body: text,
     contentType: CONTENT_TYPE,
     headers: {
       'Content-Disposition': `attachment; filename="${fileName(context, file)}"`,
+      'Cache-Control': feedCacheControl(context, password),
+      // Another caller may see more (or less) at the same address.
+      Vary: 'Authorization',
       // As the plugin: a feed is for calendar apps, not for search engines.
       'X-Robots-Tag': 'noindex, nofollow',
     },
@@ -41,58 +58,42 @@ function calendarInfo(context: RequestContext) {
   return { name: context.config.siteName, url: context.config.siteUrl };
 }
 
-/** The most ids one walk step reads (and hands to `in (…)`, within SQLite's parameter limit). */
-const MAX_STEP = 10_000;
-
 /**
- * The heads of a list feed, in the order of their first matching start: each event that matches, with the
- * occurrences of a series standing for their series (once, however many match). The events are read as the
- * JSON list reads its pages (`filterEvents`, `pageQuery`: the same conditions, statuses, password rule and
- * order), in steps that double until the page of heads is full or the matches end: a calendar without
- * series takes one step of `per_page` rows, and the occurrences of a series only make the walk longer until
- * other events start. A filter that can drive the query from its own index (search, geolocation) does,
- * since a feed wants every match rather than one page of a date walk.
+ * Entries loaded and serialized together, and events written together: a thousand events are a few
+ * hundred milliseconds of serializing and writing, which other requests wait for unless the work yields
+ * between batches (a constant number of batched queries per batch).
  */
-async function listHeads(
+const FEED_BATCH = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The VCALENDAR of these entries (events or series), loaded and written a batch at a time. */
+async function writeFeed(
   context: RequestContext,
-  params: EventListParams & { per_page?: number; page?: number },
-): Promise<number[]> {
-  const filter = await filterEvents(context, params);
-  const query = withDrivers(filter, 'selective');
-  const perPage = Math.min(params.per_page ?? FEED_DEFAULT_SIZE, FEED_MAX_SIZE);
-  const page = params.page ?? 1;
-  const wanted = page * perPage;
-  const heads: number[] = [];
-  const seen = new Set<number>();
-  let offset = 0;
-  let step = Math.min(wanted, MAX_STEP);
-  for (;;) {
-    const rows = await pageQuery(filter, query, { page: 1, perPage: step, offset }).execute();
-    for (const head of await feedHeads(
-      context,
-      rows.map((row) => row.id),
-    )) {
-      if (seen.has(head)) continue;
-      seen.add(head);
-      heads.push(head);
+  heads: readonly number[],
+  access: ProtectedAccess,
+): Promise<string> {
+  const writer = createCalendarWriter(calendarInfo(context));
+  for (let i = 0; i < heads.length; i += FEED_BATCH) {
+    // SQLite answers synchronously: without a turn of the loop between the steps, a request's queries,
+    // serializing and writing would be one stretch.
+    await nextTurn();
+    const events: FeedEvent[] = await feedEvents(context, heads.slice(i, i + FEED_BATCH), access);
+    // One series may bring hundreds of exceptions: written in batches too.
+    for (let j = 0; j < events.length; j += FEED_BATCH) {
+      await nextTurn();
+      writer.add(events.slice(j, j + FEED_BATCH));
     }
-    if (heads.length >= wanted || rows.length < step) break;
-    offset += step;
-    step = Math.min(step * 2, MAX_STEP);
   }
-  const onPage = heads.slice((page - 1) * perPage, wanted);
-  if (onPage.length === 0 && page > 1) throw pluginError('event-archive-page-not-found');
-  return onPage;
+  return writer.finish();
 }
 
 /** `GET /events/ical`. */
-export async function listFeed(
-  context: RequestContext,
-  params: EventListParams & { per_page?: number; page?: number },
-): Promise<OperationResult> {
-  const heads = await listHeads(context, params);
-  const events = await feedEvents(context, heads, { password: params.password, context: params.context });
-  return calendarAnswer(context, writeCalendar(calendarInfo(context), events), 'events');
+export async function listFeed(context: RequestContext, params: FeedListParams): Promise<OperationResult> {
+  const heads = await feedPageHeads(context, params);
+  if (heads.length === 0 && (params.page ?? 1) > 1) throw pluginError('event-archive-page-not-found');
+  const text = await writeFeed(context, heads, { password: params.password, context: params.context });
+  return calendarAnswer(context, text, 'events', params.password);
 }
 
 /**
@@ -105,9 +106,9 @@ export async function eventFeed(
 ): Promise<OperationResult> {
   const read = await readEvent(context, params);
   const { id, slug } = read.body as { id: number; slug: string };
-  const events = await feedEvents(context, await feedHeads(context, [id]), {
+  const text = await writeFeed(context, await feedHeads(context, [id]), {
     password: params.password,
     context: params.context,
   });
-  return calendarAnswer(context, writeCalendar(calendarInfo(context), events), slug || String(id));
+  return calendarAnswer(context, text, slug || String(id), params.password);
 }
