@@ -120,7 +120,8 @@ describeContract('ical import limits', (service) => {
   });
 
   it('answers other requests while a large file is imported, which see its slices as they are written', async () => {
-    const count = 150;
+    // Enough slices (SLICE_EVENTS each) that reads sent one after another meet the import between two of them.
+    const count = 400;
     const lines: string[] = [];
     for (let i = 0; i < count; i++) lines.push(...vevent(`many-${i}@test`, i));
     let imported = false;

@@ -71,7 +71,13 @@ const READ_LIMITS = {
   dates: MAX_OCCURRENCES,
 } as const;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Between two slices read or written the loop is left idle a quarter of a slice: a request over HTTP needs several
+ * turns of the loop (accept, read, answer) and one `setImmediate` per slice gave it one turn a slice, so a
+ * read waited through six slices or more (on SQLite, whose statements hold the loop, the whole import).
+ */
+const SLICE_PAUSE_MS = SLICE_MS / 4;
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
 
 /** An event the API refuses: skipped with its line and why, the rest of the file imported. */
 class EventRefused extends Error {
@@ -173,8 +179,14 @@ function writeParams(event: IcsEventFields, recurrence: string[] | undefined, cr
  * as that event's report line; anything else (the database gone, a fault) is returned as it is.
  */
 function refused(event: IcsEventFields, error: unknown): unknown {
-  if (error instanceof RecurrenceError)
-    return new EventRefused({ uid: event.uid, line: event.line, reason: `recurrence: ${error.message}` });
+  // The write path answers a recurrence it cannot expand as a 400 whose cause is the RecurrenceError.
+  const recurrence = error instanceof RecurrenceError ? error : isApiError(error) ? error.cause : undefined;
+  if (recurrence instanceof RecurrenceError)
+    return new EventRefused({
+      uid: event.uid,
+      line: event.line,
+      reason: `recurrence: ${recurrence.message}`,
+    });
   if (!isApiError(error) || error.status >= 500) return error;
   const params = (error.data.params ?? {}) as Record<string, string> | string[];
   const problems = Array.isArray(params)
@@ -252,7 +264,7 @@ async function remember(
       .execute();
 }
 
-/** The file read in steps, the event loop given back every `SLICE_MS`. */
+/** The file read in steps, the event loop given back (`pause`) every `SLICE_MS`. */
 async function readInSteps(context: RequestContext, text: string): Promise<IcsCalendar> {
   const steps = readCalendarInSteps(text, context.config.timezone, READ_LIMITS);
   let sliceStart = Date.now();
@@ -261,7 +273,7 @@ async function readInSteps(context: RequestContext, text: string): Promise<IcsCa
       const step = steps.next();
       if (step.done) return step.value;
       if (Date.now() - sliceStart >= SLICE_MS) {
-        await nextTurn();
+        await pause();
         sliceStart = Date.now();
       }
     }
@@ -385,7 +397,7 @@ export async function importCalendar(context: RequestContext, text: string): Pro
       next = slice.end;
       if (refusedNext !== undefined && next >= refusedNext) refusedNext = undefined;
     }
-    if (next < total) await nextTurn();
+    if (next < total) await pause();
   }
   report.skipped.sort((a, b) => a.line - b.line);
   // A large import keeps PostgreSQL's planner statistics true (db/analyze.ts); series did so as they were made.
