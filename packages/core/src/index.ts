@@ -32,10 +32,15 @@ export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js
 export type { Logger } from './logger.js';
 export type { CalendarCoreOptions } from './options.js';
 export {
+  type TecSourceConflict,
+  TecSourceConflictError,
+} from './resources/tec-import/conflicts.js';
+export {
   importTecSnapshot,
   TecIdClashError,
   type TecWriteOptions,
 } from './resources/tec-import/service.js';
+export { isStorableSourceId, MAX_SOURCE_ID } from './resources/tec-import/source.js';
 export type * from './resources/tec-import/types.js';
 export {
   createApiKey,

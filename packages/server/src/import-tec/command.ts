@@ -121,6 +121,7 @@ export async function importTec(
     const notes: string[] = [];
     const snapshot = await readSource(client, source, {
       store,
+      concurrency: options.concurrency,
       onProgress: (step) => progress.read(step),
       onNote: (line) => {
         notes.push(line);

@@ -18,9 +18,15 @@ export interface HostileFaults {
   /**
    * Every list (the plugin's, `/wp/v2/users`, `/wp/v2/tribe_events`) declares these totals in its headers
    * (`X-TEC-*` and `X-WP-*`) and body. Past its real end a list answers as usual (`not-found`: the plugin's
-   * 404, an empty page) or its last real page again (`repeat`: a site that ignores `page` there).
+   * 404, an empty page) or its last real page again (`repeat`: a site that ignores `page` there). With
+   * `routes`, only the lists whose route starts with one of them lie (`/wp/v2/users`).
    */
-  lyingTotals?: { totalPages: number; total?: number; pastEnd: 'not-found' | 'repeat' };
+  lyingTotals?: {
+    totalPages: number;
+    total?: number;
+    pastEnd: 'not-found' | 'repeat';
+    routes?: string[];
+  };
   /** One more venue with the id of the first listed event: two records with one post id (a broken source). */
   collidingIds?: boolean;
   /** Every request under `/wp-json/` is redirected to a page that redirects back to it. */
@@ -59,12 +65,17 @@ export function hostileData(data: FakeSiteData, faults: HostileFaults): FakeSite
 const TOTAL_HEADERS = ['x-tec-total', 'x-wp-total'];
 const PAGES_HEADERS = ['x-tec-totalpages', 'x-wp-totalpages'];
 
-/** A list's answer with the totals the fault declares; `lastPage` answers the real last page again. */
+/**
+ * The answer of the list at `route` with the totals the fault declares (as it is when the fault leaves that
+ * route alone); `lastPage` answers the real last page again.
+ */
 export function lyingList(
+  route: string,
   answer: ListAnswer,
-  lie: NonNullable<HostileFaults['lyingTotals']>,
+  lie: HostileFaults['lyingTotals'],
   lastPage: () => ListAnswer,
 ): ListAnswer {
+  if (!lie || (lie.routes && !lie.routes.some((prefix) => route.startsWith(prefix)))) return answer;
   const items = Array.isArray(answer.body) ? answer.body : undefined;
   const pastEnd =
     answer.status === 404 ||

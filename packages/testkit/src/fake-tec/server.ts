@@ -131,7 +131,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     };
     sendList(
       res,
-      state.faults.lyingTotals ? lyingList(answer, state.faults.lyingTotals, () => answer) : answer,
+      lyingList(rest, answer, state.faults.lyingTotals, () => answer),
     );
   }
 
@@ -154,9 +154,11 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       body: ids.slice((page - 1) * perPage, page * perPage),
       headers: { 'x-wp-total': String(ids.length), 'x-wp-totalpages': String(totalPages) },
     });
-    const lie = state.faults.lyingTotals;
     const page = answer(Number(query.get('page') ?? 1));
-    sendList(res, lie ? lyingList(page, lie, () => answer(totalPages)) : page);
+    sendList(
+      res,
+      lyingList('/wp/v2/tribe_events', page, state.faults.lyingTotals, () => answer(totalPages)),
+    );
   }
 
   /** `GET /events/{id}`: a published event for everyone, the others for the administrator (ref §4.2). */
@@ -242,11 +244,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       if (page !== undefined) asked.set('page', String(page));
       return answerList(siteData(), list as 'events', asked, { admin: who === 'admin', now });
     };
-    let answer = listed();
-    if (faults.lyingTotals) {
-      const lastPage = () => listed(Math.max(1, Number(listed(1).headers['x-tec-totalpages'])));
-      answer = lyingList(answer, faults.lyingTotals, lastPage);
-    }
+    const lastPage = () => listed(Math.max(1, Number(listed(1).headers['x-tec-totalpages'])));
+    const answer = lyingList(route, listed(), faults.lyingTotals, lastPage);
     send(res, answer.status, rewrite(answer.body), { ...linkHeader(), ...answer.headers });
   }
 

@@ -15,6 +15,7 @@ import type { PostType, Taxonomy } from '../../db/schema.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { slugTaken, TRASHED_SUFFIX } from '../posts/repository.js';
 import type { CollectedRecords } from './collect.js';
+import { conflictsWithin, type TecSourceConflict } from './conflicts.js';
 import {
   readEvent,
   readOrganizer,
@@ -55,6 +56,8 @@ export interface ImportPlan {
   organizers: PlannedPost<SourceOrganizer>[];
   events: PlannedPost<SourceEvent>[];
   clashes: TecIdClash[];
+  /** Records of the source that clash with others of the source (conflicts.ts): the import cannot be made. */
+  conflicts: TecSourceConflict[];
   skipped: TecSkipped[];
 }
 
@@ -351,6 +354,10 @@ export async function planImport(
     organizers: await slugsOf(db, organizers, authors, settings),
     events: await slugsOf(db, events, authors, settings),
     clashes,
+    conflicts: [
+      ...conflictsWithin([...events, ...venues, ...organizers].map((p) => p.source)),
+      ...conflictsWithin([...categories, ...tags].map((t) => t.source)),
+    ],
     skipped,
   };
   const ourTerms = new Set([...categories, ...tags].filter((t) => !t.fresh).map((t) => t.localId));

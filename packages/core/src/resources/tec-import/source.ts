@@ -27,6 +27,7 @@ import type {
   Taxonomy,
   VenuesTable,
 } from '../../db/schema.js';
+import { MAX_ID } from '../../route-table/params.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
 import { isImageUrl } from '../images/repository.js';
@@ -138,9 +139,21 @@ function flag(record: TecRecord, key: string): number {
   return record[key] === true ? 1 : 0;
 }
 
+/**
+ * The largest id of the source that can be kept: ids are kept as they are, and both databases store them as
+ * 32-bit integers (PostgreSQL's `serial`, the API's `MAX_ID`); SQLite would take more, but one service answers
+ * alike on both.
+ */
+export const MAX_SOURCE_ID = MAX_ID;
+
+/** Whether `value` is an id of the source that this service can keep: a whole number from 1 to `MAX_SOURCE_ID`. */
+export function isStorableSourceId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_SOURCE_ID;
+}
+
 function idOf(value: unknown): number | null {
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return isStorableSourceId(id) ? id : null;
 }
 
 /** The ids of a list of embedded objects (`organizer`, `categories`, `tags`), in the order answered. */
@@ -198,12 +211,18 @@ function lineageOf(value: unknown): string[] | null {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value] : null;
 }
 
+function noId(value: unknown): string {
+  return value === undefined || value === null
+    ? 'no id'
+    : `the id ${String(value).slice(0, 40)} is not a whole number from 1 to ${MAX_SOURCE_ID}`;
+}
+
 /** The fields every post kind shares. */
 function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePost {
   const status = text(record, 'status') || 'publish';
   if (!isPostStatus(status)) throw new UnreadableRecord(`unknown status "${status}"`);
   const id = idOf(record.id);
-  if (id === null) throw new UnreadableRecord('no id');
+  if (id === null) throw new UnreadableRecord(noId(record.id));
   const dateUtc = utcDate(record, 'date', siteZone);
   const globalId = typeof record.global_id === 'string' && record.global_id !== '' ? record.global_id : null;
   return {
@@ -322,7 +341,7 @@ export function readOrganizer(record: TecRecord, siteZone: string): SourceOrgani
 
 export function readTerm(taxonomy: Taxonomy, record: TecRecord): SourceTerm {
   const id = idOf(record.id);
-  if (id === null) throw new UnreadableRecord('no id');
+  if (id === null) throw new UnreadableRecord(noId(record.id));
   const slug = text(record, 'slug');
   if (slug === '') throw new UnreadableRecord('no slug');
   return {
