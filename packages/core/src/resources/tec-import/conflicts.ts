@@ -56,7 +56,7 @@ function described(conflict: TecSourceConflict): string {
   const { first, second } = conflict;
   return conflict.shared === 'id'
     ? `${first.kind} ${first.id} and ${second.kind} ${second.id}`
-    : `${first.kind}s ${first.id} and ${second.id} share the slug "${conflict.slug}"`;
+    : `${first.kind === 'category' ? 'categories' : `${first.kind}s`} ${first.id} and ${second.id} share the slug "${conflict.slug}"`;
 }
 
 /** The source holds records that cannot all be kept (see the module comment). Nothing was written. */

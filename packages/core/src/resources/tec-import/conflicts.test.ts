@@ -1,0 +1,139 @@
+/**
+ * Records of the source that clash with each other (issue 27), on SQLite and PostgreSQL: one post id for an
+ * event and a venue, one term id for a category and a tag, a slug twice in one taxonomy. The import is refused
+ * before its first write, with or without `remapIds`; a record whose id no database here can store is skipped.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../../testkit/src/databases.js';
+import type { CalendarDatabase } from '../../db/database.js';
+import { createUser } from '../users/repository.js';
+import { conflictsWithin, TecSourceConflictError } from './conflicts.js';
+import { importTecSnapshot, type TecWriteOptions } from './service.js';
+import { isStorableSourceId, MAX_SOURCE_ID } from './source.js';
+import { recordedSnapshot } from './testdata/snapshot.js';
+import type { TecRecord, TecSnapshot } from './types.js';
+
+const OPTIONS: TecWriteOptions = { fallbackAuthor: 'admin', now: new Date('2026-11-26T08:00:00Z') };
+const dialects = await testDialects();
+
+describe('conflictsWithin', () => {
+  const record = (kind: 'event' | 'venue' | 'category' | 'tag', sourceId: number, slug: string) => ({
+    kind,
+    sourceId,
+    slug,
+  });
+
+  it('finds one id for two records of one id space, and one slug twice in a kind', () => {
+    expect(
+      conflictsWithin([record('event', 7, 'a'), record('venue', 7, 'b'), record('venue', 8, 'b')]),
+    ).toEqual([
+      { first: { kind: 'event', id: 7 }, second: { kind: 'venue', id: 7 }, shared: 'id' },
+      { first: { kind: 'venue', id: 7 }, second: { kind: 'venue', id: 8 }, shared: 'slug', slug: 'b' },
+    ]);
+    expect(conflictsWithin([record('category', 3, 'music'), record('category', 4, 'music')])).toEqual([
+      {
+        first: { kind: 'category', id: 3 },
+        second: { kind: 'category', id: 4 },
+        shared: 'slug',
+        slug: 'music',
+      },
+    ]);
+  });
+
+  it('lets a slug be shared across kinds, and unnamed or trashed slugs be repeated', () => {
+    expect(
+      conflictsWithin([
+        record('category', 3, 'music'),
+        record('tag', 4, 'music'),
+        record('event', 5, ''),
+        record('event', 6, ''),
+        record('event', 9, 'gala__trashed'),
+        record('event', 10, 'gala__trashed'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('takes ids from 1 to the largest 32-bit integer only', () => {
+    expect(MAX_SOURCE_ID).toBe(2_147_483_647);
+    for (const id of [1, 2_147_483_647]) expect(isStorableSourceId(id)).toBe(true);
+    for (const id of [0, -1, 1.5, 2_147_483_648, 9_007_199_254_740_991, Number.NaN, '5', null])
+      expect(isStorableSourceId(id)).toBe(false);
+  });
+});
+
+describe.each(dialects)('records of the source that clash with each other ($name)', (dialect) => {
+  let database: CalendarDatabase;
+  let close: () => Promise<void>;
+
+  async function written(): Promise<number[]> {
+    const counts: number[] = [];
+    for (const table of ['posts', 'terms', 'images', 'tec_origins'] as const) {
+      const row = await database.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      counts.push(Number(row.n));
+    }
+    return counts;
+  }
+
+  beforeEach(async () => {
+    ({ database, close } = await dialect.open());
+    await createUser(database.kysely, { login: 'admin', role: 'administrator' });
+  });
+  afterEach(() => close());
+
+  const withRecord = (snapshot: TecSnapshot, list: 'venues' | 'tags', record: TecRecord): TecSnapshot => ({
+    ...snapshot,
+    [list]: [...snapshot[list], record],
+  });
+
+  it.each([false, true])(
+    'refuses a venue with the id of an event before anything is written (remapIds: %s)',
+    async (remapIds) => {
+      const snapshot = recordedSnapshot();
+      const event = snapshot.events[0]!;
+      const twin = { ...snapshot.venues[0]!, id: event.id, slug: 'twin-hall', venue: 'Twin hall' };
+      const refused = importTecSnapshot(database, withRecord(snapshot, 'venues', twin), {
+        ...OPTIONS,
+        remapIds,
+      });
+      await expect(refused).rejects.toThrow(TecSourceConflictError);
+      await expect(refused).rejects.toThrow(
+        new RegExp(
+          `: event ${event.id} and venue ${event.id} \\(WordPress gives events, venues and organizers one id space`,
+        ),
+      );
+      expect(await written()).toEqual([0, 0, 0, 0]);
+    },
+  );
+
+  it('refuses a tag with the id of a category, and a category slug twice', async () => {
+    const snapshot = recordedSnapshot();
+    const category = snapshot.categories[0]!;
+    const tag = { ...snapshot.tags[0]!, id: category.id, slug: 'twin-tag' };
+    const slugTwice = {
+      ...snapshot,
+      categories: [...snapshot.categories, { ...category, id: 999_999, name: 'Again' }],
+    };
+    for (const source of [withRecord(snapshot, 'tags', tag), slugTwice]) {
+      const refused = importTecSnapshot(database, source, OPTIONS);
+      await expect(refused).rejects.toThrow(TecSourceConflictError);
+      expect(await written()).toEqual([0, 0, 0, 0]);
+    }
+    await expect(importTecSnapshot(database, slugTwice, OPTIONS)).rejects.toThrow(
+      `categories ${category.id} and 999999 share the slug "${category.slug}"`,
+    );
+  });
+
+  it('skips a record whose id no database here stores, and says why', async () => {
+    const snapshot = recordedSnapshot();
+    const huge = { ...snapshot.venues[0]!, id: 2_147_483_648, slug: 'far-hall' };
+    const report = await importTecSnapshot(database, withRecord(snapshot, 'venues', huge), OPTIONS);
+    expect(report.skipped).toContainEqual({
+      kind: 'venue',
+      id: 2_147_483_648,
+      reason: 'the id 2147483648 is not a whole number from 1 to 2147483647',
+    });
+  });
+});
