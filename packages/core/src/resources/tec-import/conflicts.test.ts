@@ -126,6 +126,44 @@ describe.each(dialects)('records of the source that clash with each other ($name
     );
   });
 
+  it('refuses parents that loop or chain, or that are not events, even across batches', async () => {
+    const snapshot = recordedSnapshot();
+    const [a, b, c, ...rest] = snapshot.events;
+    const venue = snapshot.venues[0]!;
+    const sources: [TecRecord[], RegExp][] = [
+      [
+        [{ ...a!, post_parent: b!.id }, { ...b!, post_parent: a!.id }, c!],
+        /belongs to event \d+, which is not/,
+      ],
+      [
+        [a!, { ...b!, post_parent: a!.id }, { ...c!, post_parent: b!.id }],
+        new RegExp(`event ${c!.id} belongs to event ${b!.id}`),
+      ],
+      [[{ ...a!, post_parent: a!.id }, b!, c!], new RegExp(`event ${a!.id} belongs to event ${a!.id}`)],
+      [[{ ...a!, post_parent: venue.id }, b!, c!], new RegExp(`event ${a!.id} belongs to venue ${venue.id}`)],
+    ];
+    for (const [events, message] of sources) {
+      const refused = importTecSnapshot(
+        database,
+        { ...snapshot, events: [...events, ...rest] },
+        {
+          ...OPTIONS,
+          batchSize: 1,
+        },
+      );
+      await expect(refused).rejects.toThrow(message);
+      expect(await written()).toEqual([0, 0, 0, 0]);
+    }
+    // A series: occurrences naming its first event, and a parent the source does not have (left out).
+    const series = [a!, { ...b!, post_parent: a!.id }, { ...c!, post_parent: 999_999 }, ...rest];
+    const report = await importTecSnapshot(
+      database,
+      { ...snapshot, events: series },
+      { ...OPTIONS, batchSize: 1 },
+    );
+    expect(report.byKind.event.created).toBe(series.length);
+  });
+
   it('skips a record whose id no database here stores, and says why', async () => {
     const snapshot = recordedSnapshot();
     const huge = { ...snapshot.venues[0]!, id: 2_147_483_648, slug: 'far-hall' };

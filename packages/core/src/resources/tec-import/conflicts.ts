@@ -4,8 +4,10 @@
  * the source's ids. A source that answers one id for two records of different kinds (a broken or hostile
  * site) cannot be kept with its ids, and cannot be remapped either: its links name an id, not a kind. Nor can
  * two records of one kind that share a slug (categories and tags: the database keeps slugs unique per
- * taxonomy; events, venues and organizers: this service keeps them unique per type). Such a source is refused
- * as a whole, before anything is written (`TecSourceConflictError`).
+ * taxonomy; events, venues and organizers: this service keeps them unique per type). Nor an event whose parent
+ * (`post_parent`, the series it belongs to) is a record of the source that is not the head of a series: an
+ * event without a parent (a chain or a loop of parents cannot be written in order: the link would name a post
+ * not written yet). Such a source is refused as a whole, before anything is written (`TecSourceConflictError`).
  */
 import { TRASHED_SUFFIX } from '../posts/repository.js';
 import type { TecKind } from './types.js';
@@ -15,8 +17,8 @@ export interface TecSourceConflict {
   /** The record read first, and the one read after it that clashes with it. */
   first: { kind: TecKind; id: number };
   second: { kind: TecKind; id: number };
-  /** What they share: the id (in one id space), or the slug (in one kind). */
-  shared: 'id' | 'slug';
+  /** What they share: the id (in one id space), the slug (in one kind); or `second` is `first`'s bad parent. */
+  shared: 'id' | 'slug' | 'parent';
   slug?: string;
 }
 
@@ -52,8 +54,34 @@ export function conflictsWithin(records: readonly Keyed[]): TecSourceConflict[] 
   return conflicts;
 }
 
+/**
+ * Events whose parent is a post of the source (`posts`: id → kind) other than an event without a parent of its
+ * own; a parent the source does not have is no conflict (the link is left out).
+ */
+export function parentConflicts(
+  events: ReadonlyArray<{ sourceId: number; parentSourceId: number | null }>,
+  posts: ReadonlyMap<number, TecKind>,
+): TecSourceConflict[] {
+  const parentOf = new Map(events.map((event) => [event.sourceId, event.parentSourceId]));
+  const conflicts: TecSourceConflict[] = [];
+  for (const event of events) {
+    const parent = event.parentSourceId;
+    const kind = parent === null ? undefined : posts.get(parent);
+    if (parent === null || kind === undefined) continue;
+    if (kind === 'event' && parent !== event.sourceId && (parentOf.get(parent) ?? null) === null) continue;
+    conflicts.push({
+      first: { kind: 'event', id: event.sourceId },
+      second: { kind, id: parent },
+      shared: 'parent',
+    });
+  }
+  return conflicts;
+}
+
 function described(conflict: TecSourceConflict): string {
   const { first, second } = conflict;
+  if (conflict.shared === 'parent')
+    return `event ${first.id} belongs to ${second.kind} ${second.id}, which is not the first event of a series`;
   return conflict.shared === 'id'
     ? `${first.kind} ${first.id} and ${second.kind} ${second.id}`
     : `${first.kind === 'category' ? 'categories' : `${first.kind}s`} ${first.id} and ${second.id} share the slug "${conflict.slug}"`;

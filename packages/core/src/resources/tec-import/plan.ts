@@ -15,7 +15,7 @@ import type { PostType, Taxonomy } from '../../db/schema.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { slugTaken, TRASHED_SUFFIX } from '../posts/repository.js';
 import type { CollectedRecords } from './collect.js';
-import { conflictsWithin, type TecSourceConflict } from './conflicts.js';
+import { conflictsWithin, parentConflicts, type TecSourceConflict } from './conflicts.js';
 import {
   readEvent,
   readOrganizer,
@@ -357,6 +357,10 @@ export async function planImport(
     conflicts: [
       ...conflictsWithin([...events, ...venues, ...organizers].map((p) => p.source)),
       ...conflictsWithin([...categories, ...tags].map((t) => t.source)),
+      ...parentConflicts(
+        events.map((p) => p.source),
+        new Map([...organizers, ...venues, ...events].map((p) => [p.source.sourceId, p.source.kind])),
+      ),
     ],
     skipped,
   };
