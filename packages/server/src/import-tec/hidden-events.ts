@@ -28,9 +28,9 @@ import { DEFAULT_CONCURRENCY, type SourceClient } from './source-client.js';
 export const MIN_GAP_BUDGET = 1_000;
 
 /**
- * The gaps worth probing for a source that declared `declaredPosts` events, venues and organizers: one read
- * by id per record it declared, on top of `MIN_GAP_BUDGET`. More gaps than that and probing them would be a
- * crawl of the id space.
+ * The gaps worth probing for a source that declared `declaredPosts` events, venues and organizers (as far as
+ * it also listed them: a declared billion is no budget): one read by id per record, on top of
+ * `MIN_GAP_BUDGET`. More gaps than that and probing them would be a crawl of the id space.
  */
 export function gapBudget(declaredPosts: number): number {
   return MIN_GAP_BUDGET + declaredPosts;
@@ -131,7 +131,7 @@ export async function readHiddenEvents(
     if (total > budget)
       return {
         events: [],
-        notLookedFor: `events hidden from listings were not looked for: ${total} unlisted ids up to ${sorted.at(-1)} to try, more than ${budget} (${MIN_GAP_BUDGET} and one per record the site declared)`,
+        notLookedFor: `events hidden from listings were not looked for: ${total} unlisted ids up to ${sorted.at(-1)} to try, more than ${budget} (${MIN_GAP_BUDGET} and one per record the site declared and listed)`,
       };
     candidates = gapsOf(sorted);
   }

@@ -182,7 +182,7 @@ export function recordId(item: unknown, label: string, page: number): number {
   return id;
 }
 
-/** A list as read: its records, and the total its first page declared (the records the source says it has). */
+/** A list as read: its records, and how many records the source declared that it also sent. */
 interface ReadList {
   records: TecRecord[];
   declared: number;
@@ -220,7 +220,8 @@ async function readList(
       return fresh;
     },
   });
-  return { records: [...records.values()], declared: Math.max(total ?? 0, records.size) };
+  // What the source declared, as far as it also sent it: a declared billion is not a budget.
+  return { records: [...records.values()], declared: Math.min(total ?? records.size, records.size) };
 }
 
 function userOf(json: Record<string, unknown>): TecUser | undefined {
