@@ -6,7 +6,7 @@
  * written; or, where the source only declared too much and then sent an honest list, it imports that list.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,7 +124,7 @@ describe.each(dialects)('import tec from a hostile source into %s', { timeout: 1
     rmSync(stateDir, { recursive: true, force: true });
   });
 
-  /** The run ended by itself, within its memory, with exit code 1 and one line, and wrote nothing. */
+  /** The run ended by itself, within its memory, with exit code 1 and one line, and wrote and kept nothing. */
   async function expectRefused(run: ChildRun, line: RegExp): Promise<void> {
     expect(run.signal, run.stderr.slice(-2000)).toBeNull();
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
@@ -134,6 +134,8 @@ describe.each(dialects)('import tec from a hostile source into %s', { timeout: 1
     expect(errors).toEqual([expect.stringMatching(line)]);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(await written(shared)).toEqual(NOTHING);
+    // Nor is anything of such a source kept for the next run.
+    expect(readdirSync(stateDir)).toEqual([]);
   }
 
   it.each([

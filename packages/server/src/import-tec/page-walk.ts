@@ -10,7 +10,7 @@
  *   refuses the list (one may happen when records are added at the front while the list is read);
  * - pages are fetched in order through a window of `concurrency` pages, never one promise per page up front.
  */
-import { SourceError } from './source-client.js';
+import { SourceRefusal } from './source-client.js';
 
 export interface WalkedPage {
   items: unknown[];
@@ -31,6 +31,8 @@ export interface PageWalk {
   fetch(number: number): Promise<WalkedPage | undefined>;
   /** Takes a page's items, in page order; answers how many of them were not seen on an earlier page. */
   take(number: number, page: WalkedPage): number;
+  /** Ends the walk before its next page (another list of the same read failed). */
+  signal?: AbortSignal;
 }
 
 /** The last page to read, from what page 1 declared and how many records it held. */
@@ -51,7 +53,7 @@ export async function walkPages(walk: PageWalk): Promise<number> {
   if (!first) return 0;
   const tooLarge = (number: number, page: WalkedPage) => {
     if (page.items.length > walk.asked)
-      throw new SourceError(
+      throw new SourceRefusal(
         `the site answered ${page.items.length} ${walk.label} on page ${number} of at most ${walk.asked} asked: not a page of the API; not read`,
       );
   };
@@ -66,6 +68,7 @@ export async function walkPages(walk: PageWalk): Promise<number> {
   try {
     for (let number = 2; number <= last; number++) {
       for (; next <= last && next < number + Math.max(1, walk.concurrency); next++) {
+        walk.signal?.throwIfAborted();
         const fetched = walk.fetch(next);
         // Pages fetched ahead of a page that ends the list are never awaited: their failure is no failure.
         fetched.catch(() => {});
@@ -79,7 +82,7 @@ export async function walkPages(walk: PageWalk): Promise<number> {
       const fresh = walk.take(number, page);
       repeated = fresh === 0 ? repeated + 1 : 0;
       if (repeated >= 2)
-        throw new SourceError(
+        throw new SourceRefusal(
           `the site answers the same ${walk.label} again on pages ${number - 1} and ${number} (it declares ${first.totalPages ?? 'no'} pages, ${first.total ?? 'no'} total): it does not page; not read further`,
         );
       if (page.items.length < size) break;

@@ -20,7 +20,13 @@ import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
 import { readHiddenEvents } from './hidden-events.js';
 import type { PageStore, StoredPage } from './page-store.js';
 import { walkPages } from './page-walk.js';
-import { DEFAULT_CONCURRENCY, type SourceAnswer, type SourceClient, SourceError } from './source-client.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type SourceAnswer,
+  type SourceClient,
+  SourceError,
+  SourceRefusal,
+} from './source-client.js';
 
 /** Single reads (authors, hidden events) sent at once at most: the client's queue never holds more. */
 export const BATCH = 100;
@@ -85,6 +91,8 @@ export interface ReadSourceOptions {
   store: PageStore;
   /** Pages of one list fetched at once (the client bounds the requests in flight; default 4). */
   concurrency?: number;
+  /** Ends the read before its next page. */
+  signal?: AbortSignal;
   onProgress?(progress: ReadProgress): void;
   /** Something the reader could not do, as a line for the person running the import. */
   onNote?(line: string): void;
@@ -174,9 +182,11 @@ async function page(
 export function recordId(item: unknown, label: string, page: number): number {
   const id = (item as { id?: unknown } | null)?.id;
   if (typeof item !== 'object' || item === null || id === undefined)
-    throw new SourceError(`the site answered ${label} without an id on page ${page}: not a list of records`);
+    throw new SourceRefusal(
+      `the site answered ${label} without an id on page ${page}: not a list of records`,
+    );
   if (!isStorableSourceId(id))
-    throw new SourceError(
+    throw new SourceRefusal(
       `the site answered ${label} with the id ${JSON.stringify(id)?.slice(0, 40)} on page ${page}: ids here are whole numbers from 1 to ${MAX_SOURCE_ID}; not imported`,
     );
   return id;
@@ -197,14 +207,15 @@ async function readList(
 ): Promise<ReadList> {
   const records = new Map<number, TecRecord>();
   let total: number | undefined;
-  let resumed = false;
+  const resumedPages = new Set<number>();
   await walkPages({
     label: list,
     asked: PLUGIN_PAGE_SIZE,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    ...(options.signal ? { signal: options.signal } : {}),
     fetch: async (number) => {
       const next = await page(client, source, options.store, list, number);
-      resumed = next.resumed;
+      if (next.resumed) resumedPages.add(number);
       if (number === 1) total = next.content?.total;
       return next.content;
     },
@@ -216,6 +227,7 @@ async function readList(
         if (!records.has(id)) fresh++;
         records.set(id, item as TecRecord);
       }
+      const resumed = resumedPages.has(number);
       options.onProgress?.({ list, read: records.size, ...(total !== undefined ? { total } : {}), resumed });
       return fresh;
     },
@@ -313,8 +325,20 @@ export async function readSource(
   source: DiscoveredSource,
   options: ReadSourceOptions,
 ): Promise<TecSnapshot> {
-  const [eventList, venueList, organizerList, categoryList, tagList] = await Promise.all(
-    LISTS.map((list) => readList(client, source, list, options)),
+  // The lists are read side by side; one that fails ends the others, and the read fails once none is still
+  // fetching (or keeping) a page.
+  const failed = new AbortController();
+  const settled = await Promise.allSettled(
+    LISTS.map((list) =>
+      readList(client, source, list, { ...options, signal: failed.signal }).catch((error: unknown) => {
+        if (!failed.signal.aborted) failed.abort(error);
+        throw error;
+      }),
+    ),
+  );
+  if (failed.signal.aborted) throw failed.signal.reason;
+  const [eventList, venueList, organizerList, categoryList, tagList] = settled.map(
+    (result) => (result as PromiseFulfilledResult<ReadList>).value,
   );
   const [events, venues, organizers] = [eventList!.records, venueList!.records, organizerList!.records];
   const [categories, tags] = [categoryList!.records, tagList!.records];

@@ -19,6 +19,14 @@ export class SourceError extends Error {
   override name = 'SourceError';
 }
 
+/**
+ * The source answered what no site of the plugin answers (a redirect loop, a page too large, ids this service
+ * cannot keep, a list that does not end): not retried, and the pages kept of it are not reused.
+ */
+export class SourceRefusal extends SourceError {
+  override name = 'SourceRefusal';
+}
+
 /** A retryable answer (429, 5xx): retried, and if it is the last attempt, reported as this line. */
 class RetryableAnswer extends Error {
   constructor(
@@ -106,7 +114,7 @@ function mebibytes(bytes: number): string {
 /** The body as text, refused (`SourceError`, not retried) once it is longer than `limit` bytes. */
 async function boundedText(response: Response, url: string, limit: number): Promise<string> {
   const tooLarge = () =>
-    new SourceError(
+    new SourceRefusal(
       `${shown(url)} answered more than ${mebibytes(limit)}: not a page of the API (a page of records is far smaller); not read`,
     );
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -232,7 +240,7 @@ export class SourceClient {
       const next = new URL(location, current).toString();
       const loopStart = visited.indexOf(next);
       if (loopStart >= 0)
-        throw new SourceError(
+        throw new SourceRefusal(
           `${shown(url)} redirects in a loop (${[...visited.slice(loopStart), next].map(shown).join(' → ')}): not followed further`,
         );
       if (visited.length > MAX_REDIRECTS)
