@@ -164,6 +164,23 @@ describe.each(dialects)('records of the source that clash with each other ($name
     expect(report.byKind.event.created).toBe(series.length);
   });
 
+  it('writes text with U+0000 (which PostgreSQL cannot store) without it, on both databases alike', async () => {
+    const snapshot = recordedSnapshot();
+    const events = snapshot.events.map((event, index) =>
+      index === snapshot.events.length - 1
+        ? { ...event, title: 'Nul\u0000 gala', description: 'a\u0000b' }
+        : event,
+    );
+    const report = await importTecSnapshot(database, { ...snapshot, events }, { ...OPTIONS, batchSize: 1 });
+    expect(report.byKind.event.created).toBe(events.length);
+    const texts = await database.kysely
+      .selectFrom('post_texts')
+      .select(['title', 'description'])
+      .where('post_id', '=', events.at(-1)!.id)
+      .execute();
+    expect(texts).toContainEqual({ title: 'Nul gala', description: 'ab' });
+  });
+
   it('skips a record whose id no database here stores, and says why', async () => {
     const snapshot = recordedSnapshot();
     const huge = { ...snapshot.venues[0]!, id: 2_147_483_648, slug: 'far-hall' };

@@ -27,6 +27,7 @@ import {
   type SourceTerm,
   type SourceVenue,
   UnreadableRecord,
+  withoutNul,
 } from './source.js';
 import type { TecIdClash, TecKind, TecRecord, TecSkipped, TecUser } from './types.js';
 
@@ -94,7 +95,7 @@ function readAll<S>(
   const out: S[] = [];
   for (const record of records) {
     try {
-      out.push(read(record));
+      out.push(read(withoutNul(record)));
     } catch (error) {
       if (!(error instanceof UnreadableRecord)) throw error;
       skipped.push({ kind, id: Number(record.id), reason: error.message });

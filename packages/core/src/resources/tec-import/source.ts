@@ -114,6 +114,22 @@ export function sourceKey(apiRoot: string): string {
   return `${url.host.toLowerCase()}${path.replace(/\/+$/, '')}`;
 }
 
+/**
+ * The record with every U+0000 taken out of its strings: PostgreSQL's text cannot hold it (the write would fail
+ * halfway through an import) and no field means anything by it; SQLite keeps the same text, so both answer
+ * alike. A record without one is returned as it is.
+ */
+export function withoutNul(record: TecRecord): TecRecord {
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [clean(key), clean(item)]));
+    return value;
+  };
+  return JSON.stringify(record).includes('\\u0000') ? (clean(record) as TecRecord) : record;
+}
+
 function text(record: TecRecord, key: string): string {
   const value = record[key];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
