@@ -181,6 +181,29 @@ describe.each(dialects)('records of the source that clash with each other ($name
     expect(texts).toContainEqual({ title: 'Nul gala', description: 'ab' });
   });
 
+  it('skips records whose slug no WordPress stores, leaves out image URLs too long, refuses a long API root', async () => {
+    const snapshot = recordedSnapshot();
+    const long = 'x'.repeat(3000);
+    const [first, second, ...rest] = snapshot.events;
+    const image = { url: `https://example.org/${long}.jpg`, width: 10, height: 10 };
+    const events = [{ ...first!, slug: long }, { ...second!, image }, ...rest];
+    const categories = [...snapshot.categories, { ...snapshot.categories[0]!, id: 999_998, slug: long }];
+    const report = await importTecSnapshot(database, { ...snapshot, events, categories }, OPTIONS);
+    expect(report.skipped).toEqual([
+      { kind: 'category', id: 999_998, reason: 'its slug is longer than 200 characters' },
+      { kind: 'event', id: first!.id, reason: 'its slug is longer than 200 characters' },
+    ]);
+    expect(
+      await database.kysely.selectFrom('images').select('url').where('url', 'like', '%xxx%').execute(),
+    ).toEqual([]);
+
+    const before = await written();
+    await expect(
+      importTecSnapshot(database, { ...snapshot, apiRoot: `https://example.org/${long}` }, OPTIONS),
+    ).rejects.toThrow("The source's API root is longer than 2000 characters");
+    expect(await written()).toEqual(before);
+  });
+
   it('skips a record whose id no database here stores, and says why', async () => {
     const snapshot = recordedSnapshot();
     const huge = { ...snapshot.venues[0]!, id: 2_147_483_648, slug: 'far-hall' };

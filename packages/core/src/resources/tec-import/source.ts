@@ -30,9 +30,16 @@ import type {
 import { MAX_ID } from '../../route-table/params.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
+import { MAX_SLUG_LENGTH } from '../../text/slug.js';
 import { isImageUrl } from '../images/repository.js';
 import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
 import type { TecRecord } from './types.js';
+
+/**
+ * The longest URL kept of a source (its API root, an image's): far above any real one, and below what
+ * PostgreSQL takes in an index entry (image URLs are unique, the API root keys every origin row).
+ */
+export const MAX_URL_LENGTH = 2000;
 
 /** WordPress's date of a record not dated yet. */
 const ZERO_DATE = '0000-00-00 00:00:00';
@@ -107,7 +114,11 @@ export interface SourceTerm {
  * then the path after `/wp-json`, as WordPress serves both.
  */
 export function sourceKey(apiRoot: string): string {
-  if (!URL.canParse(apiRoot)) throw new TypeError(`The source's API root is not a URL: "${apiRoot}"`);
+  if (!URL.canParse(apiRoot))
+    throw new TypeError(`The source's API root is not a URL: "${apiRoot.slice(0, 200)}"`);
+  // The key is part of an indexed key of every origin row: PostgreSQL refuses long index entries mid-write.
+  if (apiRoot.length > MAX_URL_LENGTH)
+    throw new TypeError(`The source's API root is longer than ${MAX_URL_LENGTH} characters`);
   const url = new URL(apiRoot);
   const route = url.searchParams.get('rest_route');
   const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
@@ -179,6 +190,18 @@ function idsOf(value: unknown): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
+/**
+ * The slug as answered; longer than WordPress stores one (`post_name` and `wp_terms.slug` hold 200
+ * characters), the record is not one of a WordPress site, and an indexed column would refuse it halfway
+ * through the write.
+ */
+function slugOf(record: TecRecord): string {
+  const slug = text(record, 'slug');
+  if (slug.length > MAX_SLUG_LENGTH)
+    throw new UnreadableRecord(`its slug is longer than ${MAX_SLUG_LENGTH} characters`);
+  return slug;
+}
+
 function storedDate(record: TecRecord, key: string): string {
   const value = text(record, key);
   if (!STORED_DATE_TIME.test(value)) throw new UnreadableRecord(`${key} is not a date: "${value}"`);
@@ -201,7 +224,8 @@ function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, 
 function imageOf(value: unknown): SourceImage | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const image = value as Record<string, unknown>;
-  if (typeof image.url !== 'string' || !isImageUrl(image.url)) return null;
+  if (typeof image.url !== 'string' || image.url.length > MAX_URL_LENGTH || !isImageUrl(image.url))
+    return null;
   const number = (v: unknown) =>
     typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : null;
   // The plugin's image has no type of its own; its sizes name theirs (`mime-type`).
@@ -246,7 +270,7 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     sourceId: id,
     status,
     authorSourceId: idOf(record.author) ?? 0,
-    slug: text(record, 'slug'),
+    slug: slugOf(record),
     date_utc: dateUtc,
     modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
     sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
@@ -358,7 +382,7 @@ export function readOrganizer(record: TecRecord, siteZone: string): SourceOrgani
 export function readTerm(taxonomy: Taxonomy, record: TecRecord): SourceTerm {
   const id = idOf(record.id);
   if (id === null) throw new UnreadableRecord(noId(record.id));
-  const slug = text(record, 'slug');
+  const slug = slugOf(record);
   if (slug === '') throw new UnreadableRecord('no slug');
   return {
     kind: taxonomy,
