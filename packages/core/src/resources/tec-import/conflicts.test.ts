@@ -181,14 +181,23 @@ describe.each(dialects)('records of the source that clash with each other ($name
     expect(texts).toContainEqual({ title: 'Nul gala', description: 'ab' });
   });
 
-  it('skips records whose slug no WordPress stores, leaves out image URLs too long, refuses a long API root', async () => {
+  it('skips records whose slug no WordPress stores, leaves out what no column here holds, refuses a long API root', async () => {
     const snapshot = recordedSnapshot();
     const long = 'x'.repeat(3000);
     const [first, second, ...rest] = snapshot.events;
     const image = { url: `https://example.org/${long}.jpg`, width: 10, height: 10 };
-    const events = [{ ...first!, slug: long }, { ...second!, image }, ...rest];
+    const huge = { url: 'https://example.org/huge.jpg', width: 1e12, height: 10, filesize: 3e9 };
+    const events = [
+      { ...first!, slug: long },
+      { ...second!, image },
+      { ...rest[0]!, image: huge },
+      ...rest.slice(1),
+    ];
+    const venues = snapshot.venues.map((venue, index) =>
+      index === 0 ? { ...venue, geo_lat: '1e300', geo_lng: -1e39 } : venue,
+    );
     const categories = [...snapshot.categories, { ...snapshot.categories[0]!, id: 999_998, slug: long }];
-    const report = await importTecSnapshot(database, { ...snapshot, events, categories }, OPTIONS);
+    const report = await importTecSnapshot(database, { ...snapshot, events, categories, venues }, OPTIONS);
     expect(report.skipped).toEqual([
       { kind: 'category', id: 999_998, reason: 'its slug is longer than 200 characters' },
       { kind: 'event', id: first!.id, reason: 'its slug is longer than 200 characters' },

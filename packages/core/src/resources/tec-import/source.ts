@@ -226,8 +226,9 @@ function imageOf(value: unknown): SourceImage | null {
   const image = value as Record<string, unknown>;
   if (typeof image.url !== 'string' || image.url.length > MAX_URL_LENGTH || !isImageUrl(image.url))
     return null;
+  // Sizes are stored as 32-bit integers: a larger one is no size of an image.
   const number = (v: unknown) =>
-    typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : null;
+    typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_ID ? Math.round(v) : null;
   // The plugin's image has no type of its own; its sizes name theirs (`mime-type`).
   const sizes = Object.values((image.sizes ?? {}) as Record<string, { 'mime-type'?: unknown }>);
   const mime = sizes.map((size) => size?.['mime-type']).find((m): m is string => typeof m === 'string');
@@ -340,9 +341,10 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   };
 }
 
-function coordinate(value: unknown): number | null {
+/** A latitude or longitude (up to `limit` degrees either way), else none: PostgreSQL's `real` overflows on others. */
+function coordinate(value: unknown, limit: 90 | 180): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+  return typeof number === 'number' && Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
 export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
@@ -361,8 +363,8 @@ export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
       website: link(record, 'website'),
       show_map: flag(record, 'show_map'),
       show_map_link: flag(record, 'show_map_link'),
-      geo_lat: coordinate(record.geo_lat),
-      geo_lng: coordinate(record.geo_lng),
+      geo_lat: coordinate(record.geo_lat, 90),
+      geo_lng: coordinate(record.geo_lng, 180),
     },
   };
 }
