@@ -1,7 +1,9 @@
 /**
- * Records of the source that clash with each other (issue 27), on SQLite and PostgreSQL: one post id for an
- * event and a venue, one term id for a category and a tag, a slug twice in one taxonomy. The import is refused
- * before its first write, with or without `remapIds`; a record whose id no database here can store is skipped.
+ * What a broken or hostile source answers (issue 27), on SQLite and PostgreSQL: records that clash with each
+ * other (one post id for an event and a venue, one term id for a category and a tag, a slug twice in one
+ * taxonomy, parents that loop) refuse the import before its first write, with or without `remapIds`; values no
+ * column here holds (ids beyond 32 bits, slugs beyond 200 characters, impossible dates, U+0000, oversized
+ * sizes and coordinates) are skipped or left out before the write, never failing halfway through it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../../testkit/src/databases.js';
@@ -181,17 +183,19 @@ describe.each(dialects)('records of the source that clash with each other ($name
     expect(texts).toContainEqual({ title: 'Nul gala', description: 'ab' });
   });
 
-  it('skips records whose slug no WordPress stores, leaves out what no column here holds, refuses a long API root', async () => {
+  it('skips records whose slug or dates no WordPress stores, leaves out what no column here holds, refuses a long API root', async () => {
     const snapshot = recordedSnapshot();
     const long = 'x'.repeat(3000);
     const [first, second, ...rest] = snapshot.events;
     const image = { url: `https://example.org/${long}.jpg`, width: 10, height: 10 };
     const huge = { url: 'https://example.org/huge.jpg', width: 1e12, height: 10, filesize: 3e9 };
+    const late = { ...rest[1]!, end_date: '2026-13-45 25:61:61', utc_end_date: '2026-13-45 25:61:61' };
     const events = [
       { ...first!, slug: long },
       { ...second!, image },
       { ...rest[0]!, image: huge },
-      ...rest.slice(1),
+      late,
+      ...rest.slice(2),
     ];
     const venues = snapshot.venues.map((venue, index) =>
       index === 0 ? { ...venue, geo_lat: '1e300', geo_lng: -1e39 } : venue,
@@ -201,6 +205,7 @@ describe.each(dialects)('records of the source that clash with each other ($name
     expect(report.skipped).toEqual([
       { kind: 'category', id: 999_998, reason: 'its slug is longer than 200 characters' },
       { kind: 'event', id: first!.id, reason: 'its slug is longer than 200 characters' },
+      { kind: 'event', id: late.id, reason: 'utc_end_date is not a date: "2026-13-45 25:61:61"' },
     ]);
     expect(
       await database.kysely.selectFrom('images').select('url').where('url', 'like', '%xxx%').execute(),

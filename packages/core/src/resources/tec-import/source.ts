@@ -41,8 +41,6 @@ import type { TecRecord } from './types.js';
  */
 export const MAX_URL_LENGTH = 2000;
 
-/** WordPress's date of a record not dated yet. */
-const ZERO_DATE = '0000-00-00 00:00:00';
 const STORED_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A record that cannot be written as it is, and why (reported as skipped). */
@@ -202,9 +200,29 @@ function slugOf(record: TecRecord): string {
   return slug;
 }
 
+/**
+ * Whether `value` (`YYYY-MM-DD HH:MM:SS`) is a date and time of the calendar (not WordPress's
+ * `0000-00-00 00:00:00` of a record not dated yet): PostgreSQL reads the stored texts as timestamps (the
+ * events' duration bound), and refuses `2026-13-45 25:61:61` halfway through a write.
+ */
+function isDateTime(value: string): boolean {
+  if (!STORED_DATE_TIME.test(value)) return false;
+  const [year, month, day, hour, minute, second] = value.split(/[- :]/).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 function storedDate(record: TecRecord, key: string): string {
   const value = text(record, key);
-  if (!STORED_DATE_TIME.test(value)) throw new UnreadableRecord(`${key} is not a date: "${value}"`);
+  if (!isDateTime(value)) throw new UnreadableRecord(`${key} is not a date: "${value.slice(0, 40)}"`);
   return value;
 }
 
@@ -214,9 +232,9 @@ function storedDate(record: TecRecord, key: string): string {
  */
 function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, fallback?: string): string {
   const utc = text(record, `${key}_utc`);
-  if (STORED_DATE_TIME.test(utc) && utc !== ZERO_DATE) return utc;
+  if (isDateTime(utc)) return utc;
   const local = text(record, key);
-  if (STORED_DATE_TIME.test(local) && local !== ZERO_DATE) return localToUtc(local, siteZone);
+  if (isDateTime(local)) return localToUtc(local, siteZone);
   if (fallback === undefined) throw new UnreadableRecord(`neither ${key} nor ${key}_utc is a date`);
   return fallback;
 }
