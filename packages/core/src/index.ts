@@ -38,10 +38,15 @@ export type {
   HorizonRound,
 } from './resources/events/horizon-keeper.js';
 export {
+  type TecSourceConflict,
+  TecSourceConflictError,
+} from './resources/tec-import/conflicts.js';
+export {
   importTecSnapshot,
   TecIdClashError,
   type TecWriteOptions,
 } from './resources/tec-import/service.js';
+export { isStorableSourceId, MAX_SOURCE_ID } from './resources/tec-import/source.js';
 export type * from './resources/tec-import/types.js';
 export {
   createApiKey,

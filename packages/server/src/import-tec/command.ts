@@ -11,6 +11,7 @@ import {
   findUserByLogin,
   importTecSnapshot,
   TecIdClashError,
+  TecSourceConflictError,
 } from '@calendar-events/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { databaseOption, httpUrl, integer, login, UsageError } from '../cli-arguments.js';
@@ -19,7 +20,7 @@ import { defaultStateDirectory, directoryPageStore, sourceKey } from './page-sto
 import { importProgress, type ProgressOutput } from './progress.js';
 import { LISTS, listQuery, readSource } from './read-source.js';
 import { carriedSettings, clashLine, summaryText } from './report.js';
-import { DEFAULT_CONCURRENCY, SourceClient } from './source-client.js';
+import { DEFAULT_CONCURRENCY, SourceClient, SourceRefusal } from './source-client.js';
 
 export const DEFAULT_PASSWORD_ENV = 'TEC_APP_PASSWORD';
 
@@ -119,17 +120,20 @@ export async function importTec(
       ),
     );
     const notes: string[] = [];
-    const snapshot = await readSource(client, source, {
-      store,
-      onProgress: (step) => progress.read(step),
-      onNote: (line) => {
-        notes.push(line);
-        progress.note(`note: ${line}`);
-      },
-    });
-    const settings = carriedSettings(source, snapshot);
+    let snapshot: Awaited<ReturnType<typeof readSource>>;
+    let settings: ReturnType<typeof carriedSettings>;
     let report: Awaited<ReturnType<typeof importTecSnapshot>>;
     try {
+      snapshot = await readSource(client, source, {
+        store,
+        concurrency: options.concurrency,
+        onProgress: (step) => progress.read(step),
+        onNote: (line) => {
+          notes.push(line);
+          progress.note(`note: ${line}`);
+        },
+      });
+      settings = carriedSettings(source, snapshot);
       report = await importTecSnapshot(database, snapshot, {
         fallbackAuthor: author,
         remapIds: options.remapIds === true,
@@ -138,6 +142,9 @@ export async function importTec(
         onProgress: (step) => progress.wrote(step),
       });
     } catch (error) {
+      // What a source answered that no site of the plugin answers is not kept for the next run: once the
+      // source is repaired, it is read again.
+      if (error instanceof SourceRefusal || error instanceof TecSourceConflictError) await store.clear();
       if (!(error instanceof TecIdClashError)) throw error;
       progress.done();
       for (const clash of error.clashes)

@@ -4,41 +4,91 @@
  * WordPress's own list of the post type (`/wp/v2/tribe_events`, which the plugin registers for the block
  * editor and which does not hide them); where that route does not exist (this service as the source), from the
  * gaps in the id space that events, venues and organizers share (SPEC §10), up to the highest id seen. Each
- * candidate is then read by id; what is not an event answers an error and is passed over.
+ * candidate is then read by id, in batches; what is not an event answers an error and is passed over.
+ *
+ * The gaps are counted from the sorted listed ids, never listed one by one up front: a source whose highest
+ * id is far above its records (2147483647 with a hundred records) has billions of them. They are probed only
+ * when they are within a budget that follows from the records the source declared (`gapBudget`); beyond it
+ * hidden events are not looked for, and a note says so.
  */
 import type { TecRecord } from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
-import { ALL_STATUSES, type ReadSourceOptions, WORDPRESS_PAGE_SIZE } from './read-source.js';
-import type { SourceClient } from './source-client.js';
+import { walkPages } from './page-walk.js';
+import {
+  ALL_STATUSES,
+  BATCH,
+  inBatches,
+  type ReadSourceOptions,
+  recordId,
+  WORDPRESS_PAGE_SIZE,
+} from './read-source.js';
+import { DEFAULT_CONCURRENCY, type SourceClient } from './source-client.js';
 
-/** More gaps than this and probing them would be a crawl: hidden events are then not read (and said so). */
-export const MAX_PROBED_GAPS = 5_000;
+/** Gaps probed whatever the source declared: a small site's deleted posts and revisions. */
+export const MIN_GAP_BUDGET = 1_000;
+
+/**
+ * The gaps worth probing for a source that declared `declaredPosts` events, venues and organizers (as far as
+ * it also listed them: a declared billion is no budget): one read by id per record, on top of
+ * `MIN_GAP_BUDGET`. More gaps than that and probing them would be a crawl of the id space.
+ */
+export function gapBudget(declaredPosts: number): number {
+  return MIN_GAP_BUDGET + declaredPosts;
+}
 
 /** The ids WordPress lists for the events post type, or `undefined` when the site has no such route. */
 async function wordpressEventIds(
   client: SourceClient,
   source: DiscoveredSource,
+  options: ReadSourceOptions,
 ): Promise<number[] | undefined> {
-  const ids: number[] = [];
-  for (let page = 1; ; page++) {
-    const query: Record<string, string | number> = { per_page: WORDPRESS_PAGE_SIZE, page, _fields: 'id' };
-    if (client.authenticated) query.status = ALL_STATUSES;
-    const answer = await client.get(routeUrl(source.restRoot, '/wp/v2/tribe_events', query));
-    if (answer.status !== 200 || !Array.isArray(answer.json)) return page === 1 ? undefined : ids;
-    for (const item of answer.json as { id?: unknown }[]) if (typeof item.id === 'number') ids.push(item.id);
-    const totalPages = Number(answer.headers.get('x-wp-totalpages') ?? 1);
-    if (page >= totalPages || answer.json.length === 0) return ids;
-  }
+  const ids = new Set<number>();
+  let routeExists = true;
+  await walkPages({
+    label: '/wp/v2/tribe_events ids',
+    asked: WORDPRESS_PAGE_SIZE,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    fetch: async (page) => {
+      const query: Record<string, string | number> = { per_page: WORDPRESS_PAGE_SIZE, page, _fields: 'id' };
+      if (client.authenticated) query.status = ALL_STATUSES;
+      const answer = await client.get(routeUrl(source.restRoot, '/wp/v2/tribe_events', query));
+      if (answer.status !== 200 || !Array.isArray(answer.json)) {
+        if (page === 1) routeExists = false;
+        return undefined;
+      }
+      const count = (name: string) => {
+        const value = answer.headers.get(name)?.trim();
+        return value && /^\d+$/.test(value)
+          ? { [name === 'x-wp-total' ? 'total' : 'totalPages']: Number(value) }
+          : {};
+      };
+      return { items: answer.json, ...count('x-wp-total'), ...count('x-wp-totalpages') };
+    },
+    take: (page, content) => {
+      let fresh = 0;
+      for (const item of content.items) {
+        const id = recordId(item, 'events of /wp/v2/tribe_events', page);
+        if (!ids.has(id)) fresh++;
+        ids.add(id);
+      }
+      return fresh;
+    },
+  });
+  return routeExists ? [...ids] : undefined;
 }
 
-/** The ids between 1 and the highest post id seen that no listed record has. */
-function gapsOf(postIds: Set<number>): number[] {
-  // A loop, not Math.max(...ids): a large site has more ids than a call takes arguments.
-  let highest = 0;
-  for (const id of postIds) if (id > highest) highest = id;
-  const gaps: number[] = [];
-  for (let id = 1; id <= highest; id++) if (!postIds.has(id)) gaps.push(id);
-  return gaps;
+/** The number of ids between 1 and the highest of `sorted` (ascending, distinct) that are not in it. */
+export function gapCount(sorted: readonly number[]): number {
+  return sorted.length === 0 ? 0 : sorted[sorted.length - 1]! - sorted.length;
+}
+
+/** The ids between 1 and the highest of `sorted` (ascending, distinct) that are not in it, one at a time. */
+export function* gapsOf(sorted: readonly number[]): Generator<number> {
+  let next = 1;
+  for (const id of sorted) {
+    for (; next < id; next++) yield next;
+    next = id + 1;
+  }
 }
 
 export interface HiddenEvents {
@@ -49,12 +99,16 @@ export interface HiddenEvents {
   unreadable?: string;
 }
 
-/** Reads the events the lists left out; `listed` are the ids of every listed event, venue and organizer. */
+/**
+ * Reads the events the lists left out. `listedPosts` are the ids of every listed event, venue and organizer
+ * (each a storable id: the reader refused others); `declaredPosts` how many the source declared.
+ */
 export async function readHiddenEvents(
   client: SourceClient,
   source: DiscoveredSource,
   listedEvents: TecRecord[],
-  listedPosts: Set<number>,
+  listedPosts: readonly number[],
+  declaredPosts: number,
   options: ReadSourceOptions,
 ): Promise<HiddenEvents> {
   const kept = await options.store.read('hidden', 1);
@@ -63,39 +117,39 @@ export async function readHiddenEvents(
     return { events: kept.items as TecRecord[] };
   }
   const known = new Set(listedEvents.map((event) => event.id));
-  const fromWordPress = await wordpressEventIds(client, source);
-  let candidates: number[];
-  if (fromWordPress) candidates = fromWordPress.filter((id) => !known.has(id));
-  else {
-    candidates = gapsOf(listedPosts);
-    if (candidates.length > MAX_PROBED_GAPS)
+  const fromWordPress = await wordpressEventIds(client, source, options);
+  let candidates: Iterable<number>;
+  let total: number;
+  if (fromWordPress) {
+    const unlisted = fromWordPress.filter((id) => !known.has(id));
+    candidates = unlisted;
+    total = unlisted.length;
+  } else {
+    const sorted = [...new Set(listedPosts)].sort((a, b) => a - b);
+    total = gapCount(sorted);
+    const budget = gapBudget(declaredPosts);
+    if (total > budget)
       return {
         events: [],
-        notLookedFor: `events hidden from listings were not looked for: ${candidates.length} unlisted ids to try, more than ${MAX_PROBED_GAPS}`,
+        notLookedFor: `events hidden from listings were not looked for: ${total} unlisted ids up to ${sorted.at(-1)} to try, more than ${budget} (${MIN_GAP_BUDGET} and one per record the site declared and listed)`,
       };
+    candidates = gapsOf(sorted);
   }
   const found: TecRecord[] = [];
   let tried = 0;
   let trashed = 0;
-  await Promise.all(
-    candidates.map(async (id) => {
-      const query: Record<string, string> = client.authenticated ? { context: 'edit' } : {};
-      const answer = await client.get(routeUrl(source.restRoot, `/${TEC_NAMESPACE}/events/${id}`, query));
-      const event = answer.json as TecRecord | undefined;
-      if (answer.status === 200 && event && event.id === id) {
-        // Single reads add `json_ld`, which lists do not have: kept as a list would answer it.
-        const { json_ld: _, ...listed } = event as TecRecord & { json_ld?: unknown };
-        found.push(listed as TecRecord);
-      } else if ((answer.json as { code?: unknown } | undefined)?.code === 'event-no-longer-available')
-        trashed++;
-      options.onProgress?.({
-        list: 'hidden events',
-        read: ++tried,
-        total: candidates.length,
-        resumed: false,
-      });
-    }),
-  );
+  await inBatches(candidates, BATCH, async (id) => {
+    const query: Record<string, string> = client.authenticated ? { context: 'edit' } : {};
+    const answer = await client.get(routeUrl(source.restRoot, `/${TEC_NAMESPACE}/events/${id}`, query));
+    const event = answer.json as TecRecord | undefined;
+    if (answer.status === 200 && event && event.id === id) {
+      // Single reads add `json_ld`, which lists do not have: kept as a list would answer it.
+      const { json_ld: _, ...listed } = event as TecRecord & { json_ld?: unknown };
+      found.push(listed as TecRecord);
+    } else if ((answer.json as { code?: unknown } | undefined)?.code === 'event-no-longer-available')
+      trashed++;
+    options.onProgress?.({ list: 'hidden events', read: ++tried, total, resumed: false });
+  });
   found.sort((a, b) => a.id - b.id);
   await options.store.write('hidden', 1, { items: found, totalPages: 1 });
   return {

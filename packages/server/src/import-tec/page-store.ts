@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 /** One stored answer: a page of a list (`events`, page 3), or the authors (`users`, page 1). */
 export interface StoredPage {
   items: unknown[];
-  totalPages: number;
+  totalPages?: number;
   total?: number;
 }
 

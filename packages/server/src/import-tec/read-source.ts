@@ -4,14 +4,49 @@
  * or not, the events hidden from listings (`hidden-events.ts`), and the authors of all of them. The plugin's
  * lists take the largest page of 50; the totals come from `X-TEC-TotalPages` (or WordPress's
  * `X-WP-TotalPages`, or the body's `total_pages`). A page past the end answers 404 `*-archive-page-not-found`
- * for events, venues and organizers and an empty 200 for terms: both simply end the list.
+ * for events, venues and organizers and an empty 200 for terms: both simply end the list. What the source
+ * declares is not trusted alone: pages are walked within bounds that follow from what it sends too
+ * (page-walk.ts), and every record's id must be one this service can store (`recordId`).
  */
 
-import type { TecRecord, TecSnapshot, TecUser } from '@calendar-events/core';
+import {
+  isStorableSourceId,
+  MAX_SOURCE_ID,
+  type TecRecord,
+  type TecSnapshot,
+  type TecUser,
+} from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
 import { readHiddenEvents } from './hidden-events.js';
 import type { PageStore, StoredPage } from './page-store.js';
-import { type SourceAnswer, type SourceClient, SourceError } from './source-client.js';
+import { walkPages } from './page-walk.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type SourceAnswer,
+  type SourceClient,
+  SourceError,
+  SourceRefusal,
+} from './source-client.js';
+
+/** Single reads (authors, hidden events) sent at once at most: the client's queue never holds more. */
+export const BATCH = 100;
+
+/** Runs `task` over `items`, `size` at a time: never one promise per item up front. */
+export async function inBatches<T>(
+  items: Iterable<T>,
+  size: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      await Promise.all(batch.map(task));
+      batch = [];
+    }
+  }
+  await Promise.all(batch.map(task));
+}
 
 export const LISTS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const;
 export type ListName = (typeof LISTS)[number];
@@ -54,6 +89,10 @@ export interface ReadProgress {
 
 export interface ReadSourceOptions {
   store: PageStore;
+  /** Pages of one list fetched at once (the client bounds the requests in flight; default 4). */
+  concurrency?: number;
+  /** Ends the read before its next page. */
+  signal?: AbortSignal;
   onProgress?(progress: ReadProgress): void;
   /** Something the reader could not do, as a line for the person running the import. */
   onNote?(line: string): void;
@@ -106,11 +145,19 @@ async function fetchListPage(
   if (!Array.isArray(items)) throw new SourceError(`${url} did not answer a list of ${list}`);
   if (items.length === 0 && page > 1) return undefined;
   const body = answer.json as { total?: unknown; total_pages?: unknown };
-  const total = header(answer, 'x-tec-total', 'x-wp-total') ?? Number(body.total);
-  const totalPages =
-    header(answer, 'x-tec-totalpages', 'x-wp-totalpages') ??
-    Number(body.total_pages ?? (items.length ? 1 : 0));
-  return { items, totalPages, ...(Number.isFinite(total) ? { total } : {}) };
+  const total = header(answer, 'x-tec-total', 'x-wp-total') ?? count(body.total);
+  const totalPages = header(answer, 'x-tec-totalpages', 'x-wp-totalpages') ?? count(body.total_pages);
+  return {
+    items,
+    ...(totalPages !== undefined ? { totalPages } : {}),
+    ...(total !== undefined ? { total } : {}),
+  };
+}
+
+/** A count the body declares (`total`, `total_pages`): a whole number, else none. */
+function count(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 
 /** A page from an earlier run's state, else from the source (then kept for the next run). */
@@ -124,43 +171,74 @@ async function page(
   const kept = await store.read(list, number);
   if (kept) return { content: kept.items.length === 0 && number > 1 ? undefined : kept, resumed: true };
   const content = await fetchListPage(client, source, list, number);
-  await store.write(list, number, content ?? { items: [], totalPages: 0 });
+  await store.write(list, number, content ?? { items: [] });
   return { content, resumed: false };
 }
 
-/** Every record of one list: page 1 for the totals, then the other pages at once (the client bounds them). */
+/**
+ * The id of a record of a list: a post or term id this service can store, else the whole read is refused
+ * (a source that answers such ids is not a site whose records can be kept with their ids).
+ */
+export function recordId(item: unknown, label: string, page: number): number {
+  const id = (item as { id?: unknown } | null)?.id;
+  if (typeof item !== 'object' || item === null || id === undefined)
+    throw new SourceRefusal(
+      `the site answered ${label} without an id on page ${page}: not a list of records`,
+    );
+  if (!isStorableSourceId(id))
+    throw new SourceRefusal(
+      `the site answered ${label} with the id ${JSON.stringify(id)?.slice(0, 40)} on page ${page}: ids here are whole numbers from 1 to ${MAX_SOURCE_ID}; not imported`,
+    );
+  return id;
+}
+
+/** A list as read: its records, and how many records the source declared that it also sent. */
+interface ReadList {
+  records: TecRecord[];
+  declared: number;
+}
+
+/** Every record of one list, through a bounded walk of its pages (page-walk.ts). */
 async function readList(
   client: SourceClient,
   source: DiscoveredSource,
   list: ListName,
   options: ReadSourceOptions,
-): Promise<TecRecord[]> {
-  const first = await page(client, source, options.store, list, 1);
+): Promise<ReadList> {
   const records = new Map<number, TecRecord>();
-  const total = first.content?.total;
-  const add = (content: StoredPage | undefined, resumed: boolean) => {
-    for (const item of content?.items ?? []) {
-      const record = item as TecRecord;
-      // Lists of events shift when the source changes during the read: a record seen twice is kept once.
-      if (typeof record?.id === 'number') records.set(record.id, record);
-    }
-    options.onProgress?.({ list, read: records.size, ...(total !== undefined ? { total } : {}), resumed });
-  };
-  add(first.content, first.resumed);
-  const totalPages = first.content?.totalPages ?? 0;
-  const rest = Array.from({ length: Math.max(0, totalPages - 1) }, (_, index) => index + 2);
-  await Promise.all(
-    rest.map(async (number) => {
+  let total: number | undefined;
+  const resumedPages = new Set<number>();
+  await walkPages({
+    label: list,
+    asked: PLUGIN_PAGE_SIZE,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    ...(options.signal ? { signal: options.signal } : {}),
+    fetch: async (number) => {
       const next = await page(client, source, options.store, list, number);
-      add(next.content, next.resumed);
-    }),
-  );
-  return [...records.values()];
+      if (next.resumed) resumedPages.add(number);
+      if (number === 1) total = next.content?.total;
+      return next.content;
+    },
+    take: (number, content) => {
+      let fresh = 0;
+      for (const item of content.items) {
+        const id = recordId(item, list, number);
+        // Lists of events shift when the source changes during the read: a record seen twice is kept once.
+        if (!records.has(id)) fresh++;
+        records.set(id, item as TecRecord);
+      }
+      const resumed = resumedPages.has(number);
+      options.onProgress?.({ list, read: records.size, ...(total !== undefined ? { total } : {}), resumed });
+      return fresh;
+    },
+  });
+  // What the source declared, as far as it also sent it: a declared billion is not a budget.
+  return { records: [...records.values()], declared: Math.min(total ?? records.size, records.size) };
 }
 
 function userOf(json: Record<string, unknown>): TecUser | undefined {
-  const id = Number(json.id);
-  if (!Number.isInteger(id) || id <= 0) return undefined;
+  const id = json?.id;
+  if (!isStorableSourceId(id)) return undefined;
   const user: TecUser = { id };
   if (typeof json.username === 'string' && json.username !== '') user.login = json.username;
   if (typeof json.slug === 'string' && json.slug !== '') user.slug = json.slug;
@@ -185,31 +263,45 @@ async function readUsers(
     return kept.items as TecUser[];
   }
   const users = new Map<number, TecUser>();
-  if (client.authenticated) {
-    for (let number = 1; ; number++) {
-      const url = routeUrl(source.restRoot, '/wp/v2/users', {
-        context: 'edit',
-        per_page: WORDPRESS_PAGE_SIZE,
-        page: number,
-      });
-      const answer = await client.get(url);
-      if (answer.status !== 200 || !Array.isArray(answer.json)) break;
-      for (const json of answer.json as Record<string, unknown>[]) {
-        const user = userOf(json);
-        if (user) users.set(user.id, user);
-      }
-      const totalPages = header(answer, 'x-wp-totalpages') ?? 1;
-      if (number >= totalPages || answer.json.length === 0) break;
-    }
-  }
+  if (client.authenticated)
+    await walkPages({
+      label: 'users',
+      asked: WORDPRESS_PAGE_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      fetch: async (number) => {
+        const url = routeUrl(source.restRoot, '/wp/v2/users', {
+          context: 'edit',
+          per_page: WORDPRESS_PAGE_SIZE,
+          page: number,
+        });
+        const answer = await client.get(url);
+        if (answer.status !== 200 || !Array.isArray(answer.json)) return undefined;
+        const total = header(answer, 'x-wp-total');
+        const totalPages = header(answer, 'x-wp-totalpages');
+        return {
+          items: answer.json,
+          ...(total !== undefined ? { total } : {}),
+          ...(totalPages !== undefined ? { totalPages } : {}),
+        };
+      },
+      take: (_, content) => {
+        let fresh = 0;
+        for (const json of content.items as Record<string, unknown>[]) {
+          const user = userOf(json);
+          if (user && !users.has(user.id)) {
+            fresh++;
+            users.set(user.id, user);
+          }
+        }
+        return fresh;
+      },
+    });
   const missing = authorIds.filter((id) => !users.has(id));
-  await Promise.all(
-    missing.map(async (id) => {
-      const answer = await client.get(routeUrl(source.restRoot, `/wp/v2/users/${id}`));
-      const json = answer.json as Record<string, unknown> | undefined;
-      users.set(id, (answer.status === 200 && json && userOf(json)) || { id });
-    }),
-  );
+  await inBatches(missing, BATCH, async (id) => {
+    const answer = await client.get(routeUrl(source.restRoot, `/wp/v2/users/${id}`));
+    const json = answer.json as Record<string, unknown> | undefined;
+    users.set(id, (answer.status === 200 && json && userOf(json)) || { id });
+  });
   const list = [...users.values()].sort((a, b) => a.id - b.id);
   await options.store.write('users', 1, { items: list, totalPages: 1 });
   options.onProgress?.({ list: 'users', read: list.length, resumed: false });
@@ -221,8 +313,8 @@ function authorIdsOf(...lists: TecRecord[][]): number[] {
   const ids = new Set<number>();
   for (const list of lists)
     for (const record of list) {
-      const id = Number(record.author);
-      if (Number.isInteger(id) && id > 0) ids.add(id);
+      const id = typeof record.author === 'string' ? Number(record.author) : record.author;
+      if (isStorableSourceId(id)) ids.add(id);
     }
   return [...ids].sort((a, b) => a - b);
 }
@@ -233,22 +325,30 @@ export async function readSource(
   source: DiscoveredSource,
   options: ReadSourceOptions,
 ): Promise<TecSnapshot> {
-  const [events, venues, organizers, categories, tags] = await Promise.all(
-    LISTS.map((list) => readList(client, source, list, options)),
+  // The lists are read side by side; one that fails ends the others, and the read fails once none is still
+  // fetching (or keeping) a page.
+  const failed = new AbortController();
+  const settled = await Promise.allSettled(
+    LISTS.map((list) =>
+      readList(client, source, list, { ...options, signal: failed.signal }).catch((error: unknown) => {
+        if (!failed.signal.aborted) failed.abort(error);
+        throw error;
+      }),
+    ),
   );
-  const listedPosts = new Set([...events!, ...venues!, ...organizers!].map((record) => record.id));
-  const hidden = await readHiddenEvents(client, source, events!, listedPosts, options);
+  if (failed.signal.aborted) throw failed.signal.reason;
+  const [eventList, venueList, organizerList, categoryList, tagList] = settled.map(
+    (result) => (result as PromiseFulfilledResult<ReadList>).value,
+  );
+  const [events, venues, organizers] = [eventList!.records, venueList!.records, organizerList!.records];
+  const [categories, tags] = [categoryList!.records, tagList!.records];
+  const listedPosts = [...events, ...venues, ...organizers].map((record) => record.id);
+  // The posts the source says it has: the probing budget for hidden events follows from it.
+  const declaredPosts = eventList!.declared + venueList!.declared + organizerList!.declared;
+  const hidden = await readHiddenEvents(client, source, events, listedPosts, declaredPosts, options);
   if (hidden.notLookedFor) options.onNote?.(hidden.notLookedFor);
   if (hidden.unreadable) options.onNote?.(hidden.unreadable);
-  const allEvents = [...events!, ...hidden.events];
-  const users = await readUsers(client, source, authorIdsOf(allEvents, venues!, organizers!), options);
-  return {
-    apiRoot: source.namespaceUrl,
-    events: allEvents,
-    venues: venues!,
-    organizers: organizers!,
-    categories: categories!,
-    tags: tags!,
-    users,
-  };
+  const allEvents = [...events, ...hidden.events];
+  const users = await readUsers(client, source, authorIdsOf(allEvents, venues, organizers), options);
+  return { apiRoot: source.namespaceUrl, events: allEvents, venues, organizers, categories, tags, users };
 }

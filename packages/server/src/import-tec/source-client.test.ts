@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type FakeTecServer, startFakeTec } from '@calendar-events/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryAfterMs, SourceClient, SourceError } from './source-client.js';
@@ -82,5 +84,86 @@ describe('SourceClient', { timeout: 20_000 }, () => {
     const refused = await bad.get(namespace());
     expect(refused.status).toBe(401);
     expect((refused.json as { code: string }).code).toBe('incorrect_password');
+  });
+
+  it('refuses a redirect loop at once, without retrying it', async () => {
+    site = await startFakeTec({ faults: { redirectLoop: true } });
+    const retries: unknown[] = [];
+    const client = new SourceClient({ backoffMs: 5, attempts: 5, onRetry: (retry) => retries.push(retry) });
+    const failure = await client.get(namespace()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceError);
+    expect((failure as Error).message).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/wp-json\/tribe\/events\/v1 redirects in a loop \(\S+ → \S+redirect-loop\S+ → \S+\/v1\): not followed further$/,
+    );
+    expect(retries).toEqual([]);
+    expect(site.requests).toHaveLength(2);
+    expect(client.requests).toBe(2);
+  });
+
+  it('refuses an answer larger than a page may be, as it streams, without retrying it', async () => {
+    site = await startFakeTec({ faults: { giganticPage: { events: 100_000 } } });
+    const client = new SourceClient({ backoffMs: 5, attempts: 3, maxAnswerBytes: 1024 * 1024 });
+    await expect(client.get(`${namespace()}/events?per_page=50`)).rejects.toThrow(
+      /\/events\?per_page=50 answered more than 1 MiB: not a page of the API \(a page of records is far smaller\); not read$/,
+    );
+    expect(site.requests).toHaveLength(1);
+  });
+});
+
+describe('SourceClient redirects', () => {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+  /** A server answering with `handle`; resolves with its origin. */
+  async function serve(
+    handle: (path: string, headers: IncomingHttpHeaders) => { status: number; location?: string },
+  ): Promise<string> {
+    const server = createServer((req, res) => {
+      const answer = handle(req.url ?? '/', req.headers);
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        ...(answer.location ? { location: answer.location } : {}),
+      });
+      res.end('{"ok":true}');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('follows redirects, and sends credentials only to the origin they were given for', async () => {
+    const seen: (string | undefined)[] = [];
+    const elsewhere = await serve((_, headers) => {
+      seen.push(headers.authorization);
+      return { status: 200 };
+    });
+    const home = await serve((path, headers) => {
+      seen.push(headers.authorization);
+      return path === '/moved'
+        ? { status: 301, location: '/here' }
+        : { status: 302, location: `${elsewhere}/there` };
+    });
+    const client = new SourceClient({ credentials: { user: 'admin', password: 'secret' } });
+    const answer = await client.get(`${home}/moved`);
+    expect(answer).toMatchObject({ status: 200, json: { ok: true }, url: `${elsewhere}/there` });
+    const basic = `Basic ${Buffer.from('admin:secret').toString('base64')}`;
+    expect(seen).toEqual([basic, basic, undefined]);
+    expect(client.requests).toBe(3);
+  });
+
+  it('refuses more than ten redirects that never come back', async () => {
+    const origin = await serve((path) => ({
+      status: 302,
+      location: `/hop/${Number(path.split('/')[2] ?? 0) + 1}`,
+    }));
+    const client = new SourceClient({ attempts: 3 });
+    await expect(client.get(`${origin}/hop/0`)).rejects.toThrow(
+      `${origin}/hop/0 redirects more than 10 times: not followed further`,
+    );
+    expect(client.requests).toBe(11);
   });
 });

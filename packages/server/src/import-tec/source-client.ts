@@ -4,6 +4,8 @@
  * a busy or restarting site answers (429 with its `Retry-After`, 5xx, time-outs, dropped connections) with
  * exponential backoff and jitter, a bounded number of times, before it gives up with one clear line. Once it
  * has given up, nothing queued is sent any more: the import has failed, and a gone site is not hammered.
+ * What no retry can mend fails at once: a redirect loop (or more than `MAX_REDIRECTS` redirects), and an
+ * answer larger than `maxAnswerBytes`, which is not read further (memory follows what a page may hold).
  *
  * p-limit and p-retry (Node ≥ 20, no native parts) do the queueing and the backoff: small, well-kept, and
  * their behaviour is documented; undici's RetryAgent would honour `Retry-After` too, but its current major
@@ -15,6 +17,14 @@ import pRetry from 'p-retry';
 /** A failure reading the source: one line, shown as it is. */
 export class SourceError extends Error {
   override name = 'SourceError';
+}
+
+/**
+ * The source answered what no site of the plugin answers (a redirect loop, a page too large, ids this service
+ * cannot keep, a list that does not end): not retried, and the pages kept of it are not reused.
+ */
+export class SourceRefusal extends SourceError {
+  override name = 'SourceRefusal';
 }
 
 /** A retryable answer (429, 5xx): retried, and if it is the last attempt, reported as this line. */
@@ -50,6 +60,8 @@ export interface SourceClientOptions {
   backoffMs?: number;
   /** The longest `Retry-After` honoured, in milliseconds (default 120 s): a longer one is waited this long. */
   maxRetryAfterMs?: number;
+  /** The largest answer read, in bytes (default `MAX_ANSWER_BYTES`). */
+  maxAnswerBytes?: number;
   /** Called before each retry (for a note on the progress output). */
   onRetry?(detail: { url: string; attempt: number; reason: string; waitMs?: number }): void;
   /** The `fetch` to use (default: Node's global fetch). */
@@ -57,6 +69,17 @@ export interface SourceClientOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * The largest answer read: a page of 50 records of the plugin, long descriptions and all, is a few MiB; an
+ * answer beyond this is not a page of the API (a site that ignores `per_page`, or worse), and is refused.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** Redirects followed for one request (a site moved to https and to `www.` takes two). */
+export const MAX_REDIRECTS = 10;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
@@ -83,6 +106,37 @@ function describeFailure(error: unknown): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function mebibytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+}
+
+/** The body as text, refused (`SourceError`, not retried) once it is longer than `limit` bytes. */
+async function boundedText(response: Response, url: string, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new SourceRefusal(
+      `${shown(url)} answered more than ${mebibytes(limit)}: not a page of the API (a page of records is far smaller); not read`,
+    );
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let length = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    length += chunk.byteLength;
+    if (length > limit) {
+      await response.body.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    parts.push(decoder.decode(chunk, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
 
 export class SourceClient {
   readonly #limit: LimitFunction;
@@ -128,8 +182,10 @@ export class SourceClient {
         factor: 2,
         maxTimeout: 30_000,
         randomize: true,
+        // A redirect loop or an answer too large is the same on every attempt.
+        shouldRetry: ({ error }) => !(error instanceof SourceError),
         onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
-          if (retriesLeft === 0) return;
+          if (retriesLeft === 0 || error instanceof SourceError) return;
           const waitMs =
             error instanceof RetryableAnswer && error.retryAfterMs !== undefined
               ? Math.min(error.retryAfterMs, maxRetryAfter)
@@ -145,6 +201,10 @@ export class SourceClient {
         },
       });
     } catch (error) {
+      if (error instanceof SourceError) {
+        this.#gaveUp ??= error;
+        throw this.#gaveUp;
+      }
       this.#gaveUp ??= new SourceError(
         `${shown(url)}: ${describeFailure(error)}, ${attempts} attempt${attempts === 1 ? '' : 's'}: giving up`,
       );
@@ -152,21 +212,56 @@ export class SourceClient {
     }
   }
 
+  /**
+   * Sends the request and follows its redirects by hand, so that a loop is seen for what it is (fetch's own
+   * limit of 20 ends in a bare "fetch failed", which would be retried), and credentials go only to the origin
+   * they were given for.
+   */
+  async #follow(url: string, init: { method?: 'GET' | 'HEAD'; accept?: string }, signal: AbortSignal) {
+    const visited = [url];
+    let current = url;
+    for (;;) {
+      this.requests++;
+      const headers: Record<string, string> = {
+        accept: init.accept ?? 'application/json',
+        'user-agent': 'calendar-events-import-tec/1',
+      };
+      if (this.#authorization && new URL(current).origin === new URL(url).origin)
+        headers.authorization = this.#authorization;
+      const response = await (this.#options.fetch ?? fetch)(current, {
+        method: init.method ?? 'GET',
+        headers,
+        redirect: 'manual',
+        signal,
+      });
+      const location = response.headers.get('location');
+      if (!REDIRECTS.has(response.status) || location === null) return { response, finalUrl: current };
+      await response.body?.cancel();
+      const next = new URL(location, current).toString();
+      const loopStart = visited.indexOf(next);
+      if (loopStart >= 0)
+        throw new SourceRefusal(
+          `${shown(url)} redirects in a loop (${[...visited.slice(loopStart), next].map(shown).join(' → ')}): not followed further`,
+        );
+      if (visited.length > MAX_REDIRECTS)
+        throw new SourceError(
+          `${shown(url)} redirects more than ${MAX_REDIRECTS} times: not followed further`,
+        );
+      visited.push(next);
+      current = next;
+    }
+  }
+
   async #once(url: string, init: { method?: 'GET' | 'HEAD'; accept?: string }): Promise<SourceAnswer> {
-    this.requests++;
-    const headers: Record<string, string> = {
-      accept: init.accept ?? 'application/json',
-      'user-agent': 'calendar-events-import-tec/1',
-    };
-    if (this.#authorization) headers.authorization = this.#authorization;
-    const response = await (this.#options.fetch ?? fetch)(url, {
-      method: init.method ?? 'GET',
-      headers,
-      redirect: 'follow',
-      signal: AbortSignal.timeout(this.#options.timeoutMs ?? 30_000),
-    });
+    const { response, finalUrl } = await this.#follow(
+      url,
+      init,
+      AbortSignal.timeout(this.#options.timeoutMs ?? 30_000),
+    );
     // The body is read inside the attempt: a connection that dies mid-body is retried like one that never answered.
-    const text = (await response.text()).replace(/^\uFEFF/, '');
+    const text = (
+      await boundedText(response, finalUrl, this.#options.maxAnswerBytes ?? MAX_ANSWER_BYTES)
+    ).replace(/^\uFEFF/, '');
     if (response.status === 429 || response.status >= 500) {
       throw new RetryableAnswer(
         `the site answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
@@ -182,6 +277,6 @@ export class SourceClient {
         json = undefined;
       }
     }
-    return { status: response.status, headers: response.headers, json, text, url: response.url || url };
+    return { status: response.status, headers: response.headers, json, text, url: finalUrl };
   }
 }

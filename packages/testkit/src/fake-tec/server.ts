@@ -8,10 +8,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { answerList } from './lists.js';
+import { type HostileFaults, hostileData, lyingList, redirectLoop, streamGiganticPage } from './hostile.js';
+import { answerList, type ListAnswer } from './lists.js';
 import { type FakeSiteData, fakeSiteData, type Json, RECORDED_ORIGIN, recordedBody } from './site-data.js';
 
-export interface FakeTecFaults {
+export interface FakeTecFaults extends HostileFaults {
   /** After this many requests, every connection is destroyed without an answer (the site went away). */
   dieAfterRequests?: number;
   /** The first `count` requests answer 429 with `Retry-After: retryAfterSeconds`. */
@@ -81,6 +82,8 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
   let origin = '';
   let counted = 0;
   const state: { faults: FakeTecFaults; since: number } = { faults: options.faults ?? {}, since: 0 };
+  /** The records answered: the site's, with what the faults add. */
+  const siteData = () => hostileData(data, state.faults);
 
   // Recorded answers name the recording's host: every body is rewritten to this server's origin.
   const rewrite = (body: Json): Json => JSON.parse(JSON.stringify(body).replaceAll(RECORDED_ORIGIN, origin));
@@ -116,17 +119,24 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
         restError('rest_forbidden_context', 'Sorry, you are not allowed to list users.', 401),
       );
     const visible = data.users.filter((user) => admin || user.public);
-    send(
-      res,
-      200,
-      visible.map((user) => ({
+    const answer: ListAnswer = {
+      status: 200,
+      body: visible.map((user) => ({
         id: user.id,
         name: user.name,
         slug: user.slug,
         ...(query.get('context') === 'edit' ? { username: user.login } : {}),
       })),
-      { 'x-wp-total': String(visible.length), 'x-wp-totalpages': '1' },
+      headers: { 'x-wp-total': String(visible.length), 'x-wp-totalpages': '1' },
+    };
+    sendList(
+      res,
+      lyingList(rest, answer, state.faults.lyingTotals, () => answer),
     );
+  }
+
+  function sendList(res: ServerResponse, answer: ListAnswer, headers: Record<string, string> = {}) {
+    send(res, answer.status, answer.body, { ...headers, ...answer.headers });
   }
 
   /** WordPress's own list of the events post type: every event, hidden from listings or not. */
@@ -134,21 +144,26 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     const asked = (query.get('status') ?? 'publish').split(',');
     if (!admin && asked.some((status) => status !== 'publish'))
       return send(res, 400, restError('rest_invalid_param', 'Invalid parameter(s): status', 400));
-    const ids = data.events
-      .filter((event) => asked.includes(event.status))
+    const ids = siteData()
+      .events.filter((event) => asked.includes(event.status))
       .map((event) => ({ id: event.id }));
     const perPage = Math.min(Number(query.get('per_page') ?? 10), 100);
-    const page = Number(query.get('page') ?? 1);
     const totalPages = Math.ceil(ids.length / perPage);
-    send(res, 200, ids.slice((page - 1) * perPage, page * perPage), {
-      'x-wp-total': String(ids.length),
-      'x-wp-totalpages': String(totalPages),
+    const answer = (page: number): ListAnswer => ({
+      status: 200,
+      body: ids.slice((page - 1) * perPage, page * perPage),
+      headers: { 'x-wp-total': String(ids.length), 'x-wp-totalpages': String(totalPages) },
     });
+    const page = answer(Number(query.get('page') ?? 1));
+    sendList(
+      res,
+      lyingList('/wp/v2/tribe_events', page, state.faults.lyingTotals, () => answer(totalPages)),
+    );
   }
 
   /** `GET /events/{id}`: a published event for everyone, the others for the administrator (ref §4.2). */
   function answerEvent(res: ServerResponse, id: number, admin: boolean) {
-    const event = data.events.find((candidate) => candidate.id === id);
+    const event = siteData().events.find((candidate) => candidate.id === id);
     if (!event)
       return send(res, 404, restError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404));
     // The plugin refuses trashed events by id to everyone, administrators included.
@@ -201,7 +216,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       );
     }
     if (route.startsWith('/wp/v2/users')) return answerUsers(res, route, query, who === 'admin');
-    if (route === '/wp/v2/tribe_events' && !faults.notThePlugin)
+    if (route === '/wp/v2/tribe_events' && !faults.notThePlugin && !faults.noPostTypeList)
       return answerPostIds(res, query, who === 'admin');
     if (faults.notThePlugin || !route.startsWith('/tribe/events/v1'))
       return send(
@@ -222,7 +237,15 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
         restError('rest_no_route', 'No route was found matching the URL and request method.', 404),
         linkHeader(),
       );
-    const answer = answerList(data, list as 'events', query, { admin: who === 'admin', now });
+    if (list === 'events' && faults.giganticPage)
+      return streamGiganticPage(res, rewrite(data.events[0]), faults.giganticPage.events);
+    const listed = (page?: number) => {
+      const asked = new URLSearchParams(query);
+      if (page !== undefined) asked.set('page', String(page));
+      return answerList(siteData(), list as 'events', asked, { admin: who === 'admin', now });
+    };
+    const lastPage = () => listed(Math.max(1, Number(listed(1).headers['x-tec-totalpages'])));
+    const answer = lyingList(route, listed(), faults.lyingTotals, lastPage);
     send(res, answer.status, rewrite(answer.body), { ...linkHeader(), ...answer.headers });
   }
 
@@ -243,6 +266,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       res.writeHead(faults.serverErrors.status ?? 503, { 'content-type': 'text/html' });
       return void res.end('<h1>Service Unavailable</h1>');
     }
+    if (redirectLoop(res, url, faults)) return;
     const delay = faults.slow && number <= faults.slow.count ? faults.slow.delayMs : 0;
     setTimeout(() => {
       if (res.destroyed) return;

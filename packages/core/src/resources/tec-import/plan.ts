@@ -15,6 +15,7 @@ import type { PostType, Taxonomy } from '../../db/schema.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { slugTaken, TRASHED_SUFFIX } from '../posts/repository.js';
 import type { CollectedRecords } from './collect.js';
+import { conflictsWithin, parentConflicts, type TecSourceConflict } from './conflicts.js';
 import {
   readEvent,
   readOrganizer,
@@ -26,6 +27,7 @@ import {
   type SourceTerm,
   type SourceVenue,
   UnreadableRecord,
+  withoutNul,
 } from './source.js';
 import type { TecIdClash, TecKind, TecRecord, TecSkipped, TecUser } from './types.js';
 
@@ -55,6 +57,8 @@ export interface ImportPlan {
   organizers: PlannedPost<SourceOrganizer>[];
   events: PlannedPost<SourceEvent>[];
   clashes: TecIdClash[];
+  /** Records of the source that clash with others of the source (conflicts.ts): the import cannot be made. */
+  conflicts: TecSourceConflict[];
   skipped: TecSkipped[];
 }
 
@@ -91,7 +95,7 @@ function readAll<S>(
   const out: S[] = [];
   for (const record of records) {
     try {
-      out.push(read(record));
+      out.push(read(withoutNul(record)));
     } catch (error) {
       if (!(error instanceof UnreadableRecord)) throw error;
       skipped.push({ kind, id: Number(record.id), reason: error.message });
@@ -351,6 +355,14 @@ export async function planImport(
     organizers: await slugsOf(db, organizers, authors, settings),
     events: await slugsOf(db, events, authors, settings),
     clashes,
+    conflicts: [
+      ...conflictsWithin([...events, ...venues, ...organizers].map((p) => p.source)),
+      ...conflictsWithin([...categories, ...tags].map((t) => t.source)),
+      ...parentConflicts(
+        events.map((p) => p.source),
+        new Map([...organizers, ...venues, ...events].map((p) => [p.source.sourceId, p.source.kind])),
+      ),
+    ],
     skipped,
   };
   const ourTerms = new Set([...categories, ...tags].filter((t) => !t.fresh).map((t) => t.localId));

@@ -5,8 +5,9 @@
  * here as the source answered for the same id.
  *
  * 1. Check: the fallback author exists; every record is read (unreadable ones are skipped with the reason);
- *    the plan (plan.ts) places every record and finds every clash. A clash refuses the whole import with a
- *    `TecIdClashError` before anything is written.
+ *    the plan (plan.ts) places every record and finds every clash, with this database (`TecIdClashError`) or
+ *    inside the source (`TecSourceConflictError`, conflicts.ts): either refuses the whole import before
+ *    anything is written.
  * 2. Ids: the counters of the id spaces are moved past every id the import writes, and remapped records get
  *    fresh ids from them (ids.ts).
  * 3. Write, in dependency order and in batches of `batchSize` records, each batch a transaction (write.ts):
@@ -29,6 +30,7 @@ import type { CalendarDatabase } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { findUserByLogin } from '../users/repository.js';
 import { collectRecords } from './collect.js';
+import { TecSourceConflictError } from './conflicts.js';
 import { type IdTable, reserveIdsUpTo, takeFreshIds, topId } from './ids.js';
 import { planImages } from './images.js';
 import { type ImportPlan, type Planned, planImport } from './plan.js';
@@ -161,6 +163,7 @@ function reportOf(plan: ImportPlan, dryRun: boolean): TecImportReport {
 
 /**
  * Writes a snapshot of a site of the plugin into the database (see the module comment).
+ * @throws TecSourceConflictError when records of the source clash with each other (nothing written).
  * @throws TecIdClashError when ids or slugs of the source are taken here (nothing written).
  * @throws Error when `fallbackAuthor` names no local user (nothing written).
  */
@@ -185,6 +188,7 @@ export async function importTecSnapshot(
     remapIds: options.remapIds === true,
     users: snapshot.users,
   });
+  if (plan.conflicts.length > 0) throw new TecSourceConflictError(plan.conflicts);
   if (plan.clashes.length > 0) throw new TecIdClashError(plan.clashes);
 
   const posts = [...plan.venues, ...plan.organizers, ...plan.events];

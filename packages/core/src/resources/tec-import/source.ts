@@ -27,14 +27,20 @@ import type {
   Taxonomy,
   VenuesTable,
 } from '../../db/schema.js';
+import { MAX_ID } from '../../route-table/params.js';
 import { costValue, parseCost } from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
+import { MAX_SLUG_LENGTH } from '../../text/slug.js';
 import { isImageUrl } from '../images/repository.js';
 import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
 import type { TecRecord } from './types.js';
 
-/** WordPress's date of a record not dated yet. */
-const ZERO_DATE = '0000-00-00 00:00:00';
+/**
+ * The longest URL kept of a source (its API root, an image's): far above any real one, and below what
+ * PostgreSQL takes in an index entry (image URLs are unique, the API root keys every origin row).
+ */
+export const MAX_URL_LENGTH = 2000;
+
 const STORED_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** A record that cannot be written as it is, and why (reported as skipped). */
@@ -106,11 +112,31 @@ export interface SourceTerm {
  * then the path after `/wp-json`, as WordPress serves both.
  */
 export function sourceKey(apiRoot: string): string {
-  if (!URL.canParse(apiRoot)) throw new TypeError(`The source's API root is not a URL: "${apiRoot}"`);
+  if (!URL.canParse(apiRoot))
+    throw new TypeError(`The source's API root is not a URL: "${apiRoot.slice(0, 200)}"`);
+  // The key is part of an indexed key of every origin row: PostgreSQL refuses long index entries mid-write.
+  if (apiRoot.length > MAX_URL_LENGTH)
+    throw new TypeError(`The source's API root is longer than ${MAX_URL_LENGTH} characters`);
   const url = new URL(apiRoot);
   const route = url.searchParams.get('rest_route');
   const path = route ? `${url.pathname.replace(/\/(index\.php)?$/, '')}/wp-json${route}` : url.pathname;
   return `${url.host.toLowerCase()}${path.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The record with every U+0000 taken out of its strings: PostgreSQL's text cannot hold it (the write would fail
+ * halfway through an import) and no field means anything by it; SQLite keeps the same text, so both answer
+ * alike. A record without one is returned as it is.
+ */
+export function withoutNul(record: TecRecord): TecRecord {
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [clean(key), clean(item)]));
+    return value;
+  };
+  return JSON.stringify(record).includes('\\u0000') ? (clean(record) as TecRecord) : record;
 }
 
 function text(record: TecRecord, key: string): string {
@@ -138,9 +164,21 @@ function flag(record: TecRecord, key: string): number {
   return record[key] === true ? 1 : 0;
 }
 
+/**
+ * The largest id of the source that can be kept: ids are kept as they are, and both databases store them as
+ * 32-bit integers (PostgreSQL's `serial`, the API's `MAX_ID`); SQLite would take more, but one service answers
+ * alike on both.
+ */
+export const MAX_SOURCE_ID = MAX_ID;
+
+/** Whether `value` is an id of the source that this service can keep: a whole number from 1 to `MAX_SOURCE_ID`. */
+export function isStorableSourceId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_SOURCE_ID;
+}
+
 function idOf(value: unknown): number | null {
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return isStorableSourceId(id) ? id : null;
 }
 
 /** The ids of a list of embedded objects (`organizer`, `categories`, `tags`), in the order answered. */
@@ -150,9 +188,41 @@ function idsOf(value: unknown): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
+/**
+ * The slug as answered; longer than WordPress stores one (`post_name` and `wp_terms.slug` hold 200
+ * characters), the record is not one of a WordPress site, and an indexed column would refuse it halfway
+ * through the write.
+ */
+function slugOf(record: TecRecord): string {
+  const slug = text(record, 'slug');
+  if (slug.length > MAX_SLUG_LENGTH)
+    throw new UnreadableRecord(`its slug is longer than ${MAX_SLUG_LENGTH} characters`);
+  return slug;
+}
+
+/**
+ * Whether `value` (`YYYY-MM-DD HH:MM:SS`) is a date and time of the calendar (not WordPress's
+ * `0000-00-00 00:00:00` of a record not dated yet): PostgreSQL reads the stored texts as timestamps (the
+ * events' duration bound), and refuses `2026-13-45 25:61:61` halfway through a write.
+ */
+function isDateTime(value: string): boolean {
+  if (!STORED_DATE_TIME.test(value)) return false;
+  const [year, month, day, hour, minute, second] = value.split(/[- :]/).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 function storedDate(record: TecRecord, key: string): string {
   const value = text(record, key);
-  if (!STORED_DATE_TIME.test(value)) throw new UnreadableRecord(`${key} is not a date: "${value}"`);
+  if (!isDateTime(value)) throw new UnreadableRecord(`${key} is not a date: "${value.slice(0, 40)}"`);
   return value;
 }
 
@@ -162,9 +232,9 @@ function storedDate(record: TecRecord, key: string): string {
  */
 function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, fallback?: string): string {
   const utc = text(record, `${key}_utc`);
-  if (STORED_DATE_TIME.test(utc) && utc !== ZERO_DATE) return utc;
+  if (isDateTime(utc)) return utc;
   const local = text(record, key);
-  if (STORED_DATE_TIME.test(local) && local !== ZERO_DATE) return localToUtc(local, siteZone);
+  if (isDateTime(local)) return localToUtc(local, siteZone);
   if (fallback === undefined) throw new UnreadableRecord(`neither ${key} nor ${key}_utc is a date`);
   return fallback;
 }
@@ -172,9 +242,11 @@ function utcDate(record: TecRecord, key: 'date' | 'modified', siteZone: string, 
 function imageOf(value: unknown): SourceImage | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const image = value as Record<string, unknown>;
-  if (typeof image.url !== 'string' || !isImageUrl(image.url)) return null;
+  if (typeof image.url !== 'string' || image.url.length > MAX_URL_LENGTH || !isImageUrl(image.url))
+    return null;
+  // Sizes are stored as 32-bit integers: a larger one is no size of an image.
   const number = (v: unknown) =>
-    typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : null;
+    typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_ID ? Math.round(v) : null;
   // The plugin's image has no type of its own; its sizes name theirs (`mime-type`).
   const sizes = Object.values((image.sizes ?? {}) as Record<string, { 'mime-type'?: unknown }>);
   const mime = sizes.map((size) => size?.['mime-type']).find((m): m is string => typeof m === 'string');
@@ -198,12 +270,18 @@ function lineageOf(value: unknown): string[] | null {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? [...value] : null;
 }
 
+function noId(value: unknown): string {
+  return value === undefined || value === null
+    ? 'no id'
+    : `the id ${String(value).slice(0, 40)} is not a whole number from 1 to ${MAX_SOURCE_ID}`;
+}
+
 /** The fields every post kind shares. */
 function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePost {
   const status = text(record, 'status') || 'publish';
   if (!isPostStatus(status)) throw new UnreadableRecord(`unknown status "${status}"`);
   const id = idOf(record.id);
-  if (id === null) throw new UnreadableRecord('no id');
+  if (id === null) throw new UnreadableRecord(noId(record.id));
   const dateUtc = utcDate(record, 'date', siteZone);
   const globalId = typeof record.global_id === 'string' && record.global_id !== '' ? record.global_id : null;
   return {
@@ -211,7 +289,7 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     sourceId: id,
     status,
     authorSourceId: idOf(record.author) ?? 0,
-    slug: text(record, 'slug'),
+    slug: slugOf(record),
     date_utc: dateUtc,
     modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
     sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
@@ -281,9 +359,10 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   };
 }
 
-function coordinate(value: unknown): number | null {
+/** A latitude or longitude (up to `limit` degrees either way), else none: PostgreSQL's `real` overflows on others. */
+function coordinate(value: unknown, limit: 90 | 180): number | null {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+  return typeof number === 'number' && Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
 export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
@@ -302,8 +381,8 @@ export function readVenue(record: TecRecord, siteZone: string): SourceVenue {
       website: link(record, 'website'),
       show_map: flag(record, 'show_map'),
       show_map_link: flag(record, 'show_map_link'),
-      geo_lat: coordinate(record.geo_lat),
-      geo_lng: coordinate(record.geo_lng),
+      geo_lat: coordinate(record.geo_lat, 90),
+      geo_lng: coordinate(record.geo_lng, 180),
     },
   };
 }
@@ -322,8 +401,8 @@ export function readOrganizer(record: TecRecord, siteZone: string): SourceOrgani
 
 export function readTerm(taxonomy: Taxonomy, record: TecRecord): SourceTerm {
   const id = idOf(record.id);
-  if (id === null) throw new UnreadableRecord('no id');
-  const slug = text(record, 'slug');
+  if (id === null) throw new UnreadableRecord(noId(record.id));
+  const slug = slugOf(record);
   if (slug === '') throw new UnreadableRecord('no slug');
   return {
     kind: taxonomy,
