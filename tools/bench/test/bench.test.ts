@@ -346,7 +346,11 @@ describe.runIf(process.platform === 'linux')('a killed benchmark', () => {
           const ceiling = children.find(
             (child) => /ceiling-server\.ts/.test(child.command) && child.ports.length > 0,
           );
-          return service && ceiling ? [service, ceiling] : undefined;
+          // wrk starts only after both servers answer, some time after they listen: with wrk as the load
+          // generator, the moment to kill is once it runs too.
+          const loadRuns =
+            !/load generator: wrk/.test(output) || children.some((child) => /^wrk /.test(child.command));
+          return service && ceiling && loadRuns ? [service, ceiling] : undefined;
         },
         () => output,
       );
