@@ -2,6 +2,7 @@ import { type Kysely, type KyselyConfig, Migrator, type Transaction } from 'kyse
 import type { Logger } from '../logger.js';
 import { whileWanted } from './cancellation.js';
 import { migrationProvider } from './migrations/index.js';
+import { adoptBaseline } from './migrations/old-chain.js';
 import type { Database } from './schema.js';
 import type { DialectTraits } from './traits.js';
 
@@ -101,6 +102,7 @@ async function migrateToLatest(
   traits: DialectTraits,
   schema: string | undefined,
 ): Promise<string[]> {
+  await adoptBaseline(db, traits.name, schema);
   // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
   const migrator = new Migrator({
     db,

@@ -1,5 +1,5 @@
 /**
- * Migration 0008 copies each event's post status onto `events.status` for the list totals; its triggers
+ * The schema's triggers copy each event's post status onto `events.status` for the list totals; they
  * must keep the copy exact whichever write changes the status, or the totals would drift from the pages.
  */
 import { sql } from 'kysely';

@@ -1,7 +1,7 @@
 /**
- * Migration 0013 made the triggers on new events run per statement on PostgreSQL and skip a status the insert
- * got right on SQLite: another program's multi-row insert must still get each event's post status copied and
- * raise the duration bound (migrations 0007 and 0008), and so must an update of the dates.
+ * The triggers on new events run per statement on PostgreSQL and skip a status the insert got right on
+ * SQLite: another program's multi-row insert must still get each event's post status copied and raise the
+ * duration bound, and so must an update of the dates.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * An event's links to other posts (`venue_id`, `parent_id`, `series_id`) hold whoever writes the rows: a link
  * to no post is refused and changes nothing, and deleting a post unlinks the events that named it. SQLite keeps
- * foreign keys for them; PostgreSQL checks them once per statement since migration 0018, and must behave the
+ * foreign keys for them; PostgreSQL checks them once per statement, and must behave the
  * same, also against a concurrent transaction deleting the post an insert links to.
  */
 import { type Kysely, sql } from 'kysely';
