@@ -6,6 +6,7 @@
  * @module
  */
 export { insertRowsChunked } from './db/insert-many.js';
+export { BASELINE_MIGRATION, OLD_CHAIN } from './db/migrations/old-chain.js';
 export type { Database as DatabaseSchema } from './db/schema.js';
 export {
   derivedStateProvince,

@@ -1,6 +1,6 @@
 /**
- * The data version (migration 0003): one row every write transaction of the service bumps first, and the
- * triggers of migration 0010 bump for writers outside it. The caches (cache/index.ts, where the protocol is
+ * The data version: one row every write transaction of the service bumps first, and the
+ * schema's triggers bump for writers outside it. The caches (cache/index.ts, where the protocol is
  * stated) keep what they computed under the version it was computed at. This file reads and bumps it, and
  * shares one read per event-loop turn between that turn's requests.
  */

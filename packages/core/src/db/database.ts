@@ -40,7 +40,7 @@ export interface CalendarDatabase {
   ping(): Promise<void>;
   destroy(): Promise<void>;
   /**
-   * The data version (migration 0003) read at once, without a round of promises, where the driver can:
+   * The data version read at once, without a round of promises, where the driver can:
    * SQLite outside a transaction. Undefined when it cannot be read so (PostgreSQL, a transaction open on
    * SQLite's one connection, whose uncommitted version must not be seen): then it is read with a query.
    */

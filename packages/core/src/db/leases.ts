@@ -1,5 +1,5 @@
 /**
- * Leases (migration 0020): a background job that at most one instance of the service may run at a time, over
+ * Leases: a background job that at most one instance of the service may run at a time, over
  * one database. A lease is a row naming its holder and an expiry; the holder renews it while it works and
  * deletes it when done. A holder that died (killed, its host gone) stops renewing: once its row has expired,
  * another instance takes the job over. Taking, renewing and giving up are each one statement, so no

@@ -59,19 +59,19 @@ export interface EventsTable {
   venue_id: number | null;
   parent_id: number | null;
   /**
-   * The series this event follows (migrations 0013, 0015): an occurrence not edited on its own, whose texts,
+   * The series this event follows: an occurrence not edited on its own, whose texts,
    * search rows, terms and organizers are the series' (`post_texts`, `event_search`, `event_terms`,
    * `event_organizers` hold none of its own); null for every other event. Always its `series_id` when set.
    */
   follows_id: number | null;
   /**
-   * The series this event is an occurrence of (migration 0016), other than its first (the series itself);
+   * The series this event is an occurrence of, other than its first (the series itself);
    * null for every other event. An occurrence that follows nothing is an exception (edited on its own).
    */
   series_id: number | null;
   /** An occurrence's start as the rule gave it (its RECURRENCE-ID), UTC; null for every other event. */
   original_start_utc: string | null;
-  /** The post's status, copied by triggers (migration 0008) so that a list's total reads one index. */
+  /** The post's status, copied by triggers so that a list's total reads one index. */
   status: Generated<string>;
 }
 
@@ -143,7 +143,7 @@ export interface UsersTable {
   display_name: string;
   role: string;
   created_utc: string;
-  /** The host app's id of a user the service keeps for a host principal (migration 0011); null otherwise. */
+  /** The host app's id of a user the service keeps for a host principal; null otherwise. */
   external_id: string | null;
 }
 
@@ -170,14 +170,14 @@ export interface DataVersionTable {
   version: number;
 }
 
-/** Migration 0007: an upper bound of event lengths, raised by triggers; one row, id 1. */
+/** An upper bound of event lengths, raised by triggers; one row, id 1. */
 export interface EventBoundsTable {
   id: number;
   /** `bigint` on PostgreSQL, which pg returns as a string. */
   max_duration_seconds: number | string;
 }
 
-/** A recurring event (migration 0012): its RFC 5545 lines (JSON list) and how far its occurrences exist. */
+/** A recurring event: its RFC 5545 lines (JSON list) and how far its occurrences exist. */
 export interface EventSeriesTable {
   event_id: number;
   recurrence: string;
@@ -194,7 +194,7 @@ export interface EventIcalTable {
   last_modified_utc: string | null;
 }
 
-/** A record moved in from a site of the plugin (migration 0014, `resources/tec-import/`). */
+/** A record moved in from a site of the plugin (`resources/tec-import/`). */
 export interface TecOriginsTable {
   /** The source's API root, host and path (`example.org/wp-json/tribe/events/v1`). */
   source: string;
@@ -213,7 +213,7 @@ export interface TecOriginsTable {
   fingerprint: string;
 }
 
-/** A background job at most one instance runs at a time (migration 0020, `db/leases.ts`). */
+/** A background job at most one instance runs at a time (`db/leases.ts`). */
 export interface LeasesTable {
   name: string;
   /** The instance that holds it (a random id per process and job). */
@@ -222,7 +222,7 @@ export interface LeasesTable {
   expires_utc: string;
 }
 
-/** A series the horizon keeper could not extend (migration 0020), skipped until the series is edited. */
+/** A series the horizon keeper could not extend, skipped until the series is edited. */
 export interface SeriesExtensionRefusalsTable {
   event_id: number;
   /** The series' `posts.modified_utc` when it was refused: an edit moves it, and the series is tried again. */

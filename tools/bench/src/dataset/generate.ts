@@ -257,21 +257,9 @@ export interface GeneratorOptions {
   seriesShare?: number;
 }
 
-/**
- * A row of `event_occurrences` as migration 0012 made it: the loader writes these before migration 0016, which
- * moves them onto the events (`series_id`, `original_start_utc`), as it moves a deployment's.
- */
-export interface OccurrenceRow {
-  event_id: number;
-  series_id: number;
-  original_start_utc: string;
-  detached: number;
-}
-
-/** The rows that make events a series; written after the migrations that create their tables (0012). */
+/** The rows that make events series, written once their events are (each names its first event). */
 export interface RecurrenceRows {
   event_series: Row<'event_series'>[];
-  event_occurrences: OccurrenceRow[];
 }
 
 /** `YYYYMMDDTHHMMSSZ` of an instant. */
@@ -311,7 +299,7 @@ export class CalendarGenerator {
   private readonly horizonMs: number;
   private readonly horizonUtc: string;
   private seriesEvents = 0;
-  private readonly recurrence: RecurrenceRows = { event_series: [], event_occurrences: [] };
+  private readonly recurrence: RecurrenceRows = { event_series: [] };
 
   // What the scenarios will ask for, gathered while the events stream by.
   private readonly defaultWindow: { start: string; end: string };
@@ -590,11 +578,7 @@ export class CalendarGenerator {
     return rows;
   }
 
-  /**
-   * The `event_series` and `event_occurrences` rows of every series generated so far (all of them once the
-   * events are done): the service's tables for them come with migration 0012, after the base schema the
-   * events are written into.
-   */
+  /** The `event_series` rows of every series generated so far (all of them once the events are done). */
   recurrenceRows(): RecurrenceRows {
     return this.recurrence;
   }
@@ -747,7 +731,17 @@ export class CalendarGenerator {
       categories: categories.map((term) => term.id),
       tags: tags.map((term) => term.id),
     });
-    rows.events.push(...links.events);
+    // The post's status is copied onto the event (for the list index), as the service writes it; every row
+    // has the occurrences' columns too (the loader's columns are the first row's).
+    rows.events.push(
+      ...links.events.map((row) => ({
+        ...row,
+        status,
+        follows_id: null,
+        series_id: null,
+        original_start_utc: null,
+      })),
+    );
     rows.event_organizers.push(...links.event_organizers);
     rows.event_terms.push(...links.event_terms);
 
@@ -782,8 +776,8 @@ export class CalendarGenerator {
     // The series' other occurrences, as reconcileSeries (core, resources/events/series.ts) writes them when
     // the series is created: a post each with the series' post fields (its slug too) and the moment of
     // creation as modification date; the series' event row at the rule's dates, parent_id the series (no
-    // texts, search rows, organizers or terms: it follows the series, whose rows stand for its own, and the
-    // loader sets `follows_id`); and a row in event_occurrences. Each week keeps the wall
+    // texts, search rows, organizers or terms: it follows the series, whose rows stand for its own), its
+    // series and original start on its event row. Each week keeps the wall
     // time in the event's zone (the UTC instant moves with daylight saving time).
     const wanted = random.chance(0.6) ? random.integer(6, 16) : random.integer(20, 60);
     // Every occurrence before the horizon (an hour to spare for a change of offset), so that no later
@@ -823,13 +817,15 @@ export class CalendarGenerator {
         end_utc: occurrenceEndUtc,
         parent_id: id,
       });
-      rows.events.push(...occurrence.events);
-      this.recurrence.event_occurrences.push({
-        event_id: occurrenceId,
-        series_id: id,
-        original_start_utc: occurrenceStartUtc,
-        detached: 0,
-      });
+      rows.events.push(
+        ...occurrence.events.map((row) => ({
+          ...row,
+          status,
+          follows_id: id,
+          series_id: id,
+          original_start_utc: occurrenceStartUtc,
+        })),
+      );
       this.observe({
         id: occurrenceId,
         slug,

@@ -5,7 +5,7 @@
  */
 import { type CalendarDatabase, createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
 import { insertRowsChunked } from '@calendar-events/core/internal';
-import { type Kysely, Migrator, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ProgressOutput } from '../progress.js';
 import { startProgress } from '../progress.js';
 import { CalendarGenerator, type DatasetFacts } from './generate.js';
@@ -16,45 +16,6 @@ import { FIRST_NAMES, LAST_NAMES } from './vocabulary.js';
 const EVENTS_PER_TRANSACTION = 1000;
 
 export const ADMINISTRATOR_LOGIN = 'bench-admin';
-
-/** The schema the generator writes: the tables as this migration leaves them. */
-export const BASE_MIGRATION = '0002-event-search';
-
-/**
- * Migrates an empty database up to BASE_MIGRATION only. The migrations after it then run on the loaded rows,
- * as they do when a real deployment upgrades, and derive whatever they add (counters, versions) from the
- * data; the generator needs no knowledge of them. Core's `migrate()` always goes to the latest migration, so
- * Kysely's Migrator is pointed at the base for the duration of the call (a `migrate({ to })` in core would
- * make this unnecessary).
- */
-async function migrateToBaseSchema(database: CalendarDatabase): Promise<void> {
-  await migrateUpTo(database, BASE_MIGRATION);
-}
-
-/** Runs the migrations up to `last` only (Kysely's Migrator pointed at it for the duration of the call). */
-async function migrateUpTo(database: CalendarDatabase, last: string): Promise<void> {
-  const toLatest = Migrator.prototype.migrateToLatest;
-  Migrator.prototype.migrateToLatest = function (this: Migrator) {
-    return this.migrateTo(last);
-  };
-  let applied: string[];
-  try {
-    applied = await database.migrate();
-  } finally {
-    Migrator.prototype.migrateToLatest = toLatest;
-  }
-  if (applied.at(-1) !== last)
-    throw new Error(
-      `Expected to migrate up to ${last}, but applied ${applied.join(', ') || 'nothing'} (is the database empty?).`,
-    );
-}
-
-/**
- * The last migration whose schema the series' rows are written in: `event_occurrences` exists (it became
- * columns of `events` in 0016) and `events.search_id` names the series a follower reads (`follows_id` since
- * 0015). The later migrations then move them as they move a deployment's.
- */
-const RECURRENCE_MIGRATION = '0014-tec-origins';
 
 export interface LoadedCalendar {
   facts: DatasetFacts;
@@ -101,10 +62,11 @@ interface Deferred {
 /**
  * Drops the secondary indexes of the event tables, to build each once after the load instead of updating
  * it row by row (several times faster, most of all for the trigram index). Their definitions are read
- * from the database, so they come back exactly as the migrations made them. On SQLite the triggers that
- * feed the FTS5 trigram index go too, and the index is rebuilt in one pass at the end: inserting a
- * million search rows through the trigger costs three times the CPU of the rebuild (measured: 6.8 s
- * against 2.0 s for 60,000 rows), and was most of the load's time.
+ * from the database, so they come back exactly as the migrations made them. On SQLite the triggers of those
+ * tables go too (SQLite's are per row): those that feed the FTS5 trigram index, rebuilt in one pass at the
+ * end (through the trigger, a million search rows cost three times the CPU of the rebuild, and were most of
+ * the load's time), and those that keep what the load writes itself (the status copy, the data version) or
+ * sets once after it (the bound of event lengths, `deriveAfterLoad`).
  */
 async function deferIndexes(database: CalendarDatabase): Promise<Deferred> {
   const db = database.kysely;
@@ -153,7 +115,58 @@ async function createAuthors(db: Kysely<Schema>, now: Date): Promise<number[]> {
   return ids;
 }
 
-/** Loads `events` generated events (and everything they refer to) into an empty database, and migrates it. */
+/**
+ * What the service keeps beside the rows it writes, derived once from the loaded rows: the searchable text of
+ * each venue, organizer and term (as `linked/repository.ts` and `terms/repository.ts` write it), the published
+ * events of each term, its series' followers included (`terms/counts.ts`), and on SQLite, whose triggers were
+ * set aside during the load, the bound of event lengths.
+ */
+async function deriveAfterLoad(database: CalendarDatabase, nowUtc: string): Promise<void> {
+  const db = database.kysely;
+  const sqlite = database.traits.name === 'sqlite';
+  // Every text of a record, separated by line breaks (which no search fragment contains).
+  const nl = sqlite ? sql`char(10)` : sql`E'\\n'`;
+  const joined = (parts: RawBuilder<unknown>[]) =>
+    sqlite
+      ? sql.join(
+          parts.map((p) => sql`coalesce(${p}, '')`),
+          sql` || ${nl} || `,
+        )
+      : sql`concat_ws(${nl}, ${sql.join(parts)})`;
+  const aggregate = (expression: RawBuilder<unknown>) =>
+    sqlite ? sql`group_concat(${expression}, ${nl})` : sql`string_agg(${expression}, ${nl})`;
+  const postTexts = sql`(select ${aggregate(joined([sql`pt.title`, sql`pt.description`, sql`pt.excerpt`]))}
+    from post_texts as pt where pt.post_id = p.id)`;
+  const linkedFields = {
+    venues: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+    organizers: ['phone', 'email', 'website'],
+  } as const;
+  for (const [table, fields] of Object.entries(linkedFields)) {
+    const details = fields.map((f) => sql.ref(`d.${f}`));
+    await sql`insert into linked_post_search (post_id, body)
+      select p.id, ${joined([...details, sql`coalesce(${postTexts}, '')`])}
+      from posts as p inner join ${sql.table(table)} as d on d.id = p.id`.execute(db);
+  }
+  await sql`insert into term_search (term_id, body)
+    select t.id, ${joined([
+      sql`t.slug`,
+      sql`coalesce((select ${aggregate(sql`coalesce(tt.name, '')`)} from term_texts as tt where tt.term_id = t.id), '')`,
+    ])}
+    from terms as t`.execute(db);
+  await sql`update terms set event_count = (select count(*) from event_terms as ec
+    inner join events as ee on ee.id = ec.event_id or ee.follows_id = ec.event_id
+    inner join posts as pc on pc.id = ee.id
+    where ec.term_id = terms.id and (pc.status = 'publish' or (pc.status = 'future' and pc.date_utc <= ${nowUtc})))`.execute(
+    db,
+  );
+  if (sqlite) {
+    await sql`update event_bounds set max_duration_seconds = max(max_duration_seconds, (select
+        coalesce(max(cast(round((julianday(end_utc) - julianday(start_utc)) * 86400) as integer) + 1), 0)
+        from events)) where id = 1`.execute(db);
+  }
+}
+
+/** Loads `events` generated events (and everything they refer to) into an empty database, migrated first. */
 export async function loadCalendar(
   database: CalendarDatabase,
   events: number,
@@ -162,7 +175,7 @@ export async function loadCalendar(
   options: { seriesShare?: number } = {},
 ): Promise<LoadedCalendar> {
   const db = database.kysely;
-  await migrateToBaseSchema(database);
+  await database.migrate();
   const sqlite = database.traits.name === 'sqlite';
   if (sqlite) {
     // A load that fails starts over (the file is removed first), so it need neither wait for the disk nor
@@ -203,45 +216,18 @@ export async function loadCalendar(
   progress.finish(`${events.toLocaleString('en-US')} events inserted`);
 
   const finishing = performance.now();
-  output.write(`${label}: building indexes, running the later migrations…\n`);
+  output.write(`${label}: building indexes, deriving counts and search texts…\n`);
   await restoreIndexes(database, deferred);
   if (sqlite) {
     await sql`pragma journal_mode = wal`.execute(db);
     await sql`pragma cache_size = -16000`.execute(db);
   }
   const postgres = database.traits.name === 'postgres';
-  // Autovacuum would gather statistics within a minute of such a load; gathering them now gives the
-  // later migrations' backfills good plans, and the first measurements the same plans as the later ones.
-  if (postgres) await sql`analyze`.execute(db);
-  await migrateUpTo(database, RECURRENCE_MIGRATION);
-  // The series' own rows, in tables the migrations just made (their data-version triggers fire: harmless).
-  const recurrence = generator.recurrenceRows();
-  for (let start = 0; start < recurrence.event_occurrences.length || start === 0; start += 20_000) {
-    await inTransaction(database, async (trx) => {
-      if (start === 0) await insertRows(trx, { event_series: recurrence.event_series });
-      // A table of migration 0012 that core's schema no longer names (0016 moves its rows onto the events).
-      await insertRowsChunked(
-        trx,
-        'event_occurrences' as TableName,
-        recurrence.event_occurrences.slice(start, start + 20_000) as unknown as Array<
-          Record<string, unknown>
-        >,
-      );
-    });
-  }
-  // As the service kept them then (migration 0013): an occurrence that follows its series reads the series'
-  // texts, search rows, terms and organizers, and the generator wrote none of its own.
-  await sql`update events set search_id = parent_id
-    where id in (select event_id from event_occurrences where detached = 0)`.execute(db);
-  await database.migrate();
-  // Migration 0004 counted each term's published events before the occurrences followed their series: their
-  // share of the series' terms is added now, as the service keeps it (core's terms/counts.ts).
-  const nowUtc = now.toISOString().slice(0, 19).replace('T', ' ');
-  await sql`update terms set event_count = event_count + (select count(*) from events as ee
-    inner join event_terms as ec on ec.event_id = ee.follows_id inner join posts as pc on pc.id = ee.id
-    where ec.term_id = terms.id and (pc.status = 'publish' or (pc.status = 'future' and pc.date_utc <= ${nowUtc})))`.execute(
-    db,
+  // The series, once all their events are in.
+  await inTransaction(database, (trx) =>
+    insertRows(trx, { event_series: generator.recurrenceRows().event_series }),
   );
+  await deriveAfterLoad(database, now.toISOString().slice(0, 19).replace('T', ' '));
   if (postgres) {
     // Ids were given explicitly; the sequences must continue after them for the service's inserts.
     for (const table of ['posts', 'terms', 'images'] as const) {
@@ -258,7 +244,7 @@ export async function loadCalendar(
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   }
   output.write(
-    `${label}: indexes and migrations in ${((performance.now() - finishing) / 1000).toFixed(1)} s\n`,
+    `${label}: indexes and derived rows in ${((performance.now() - finishing) / 1000).toFixed(1)} s\n`,
   );
   return { facts: generator.facts(), administratorKey };
 }

@@ -4,7 +4,8 @@
  * is reused when N and the generator are unchanged (the cache key) and it is less than a month old (its three
  * years stay centred on today); `--fresh` always loads anew. A calendar made before new migrations were
  * added is migrated forward, as a deployment would be, rather than loaded again (a million events take
- * minutes to load); one made with migrations that no longer exist (renamed, removed) is loaded again.
+ * minutes to load), and one made by the migrations the baseline replaced moves onto it as a deployment's
+ * does; one made with migrations that no longer exist otherwise (renamed, removed) is loaded again.
  * The manifest beside it holds what the scenarios need and the administrator's key (JSON, named
  * `.manifest` so that the repository's linter, which checks every `.json` file, leaves it alone).
  */
@@ -13,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type CalendarDatabase, connectDatabase } from '@calendar-events/core';
+import { BASELINE_MIGRATION, OLD_CHAIN } from '@calendar-events/core/internal';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { ProgressOutput } from '../progress.js';
@@ -57,6 +59,13 @@ export interface DatasetOptions {
   /** The share of events that are occurrences of weekly series (0: none, the calendar of the earlier figures). */
   seriesShare?: number;
   output: ProgressOutput;
+}
+
+/** The migrations a calendar has had, the old ones the baseline replaced counted as the baseline (core moves them). */
+function onBaseline(applied: readonly string[] | undefined): readonly string[] | undefined {
+  const old = new Set<string>(OLD_CHAIN);
+  if (!Array.isArray(applied) || !OLD_CHAIN.every((name) => applied.includes(name))) return applied;
+  return [BASELINE_MIGRATION, ...applied.filter((name) => !old.has(name))];
 }
 
 /** The migrations the schema has today: a new one changes the cache key. */
@@ -188,7 +197,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
   if (
     manifest &&
     manifest.cacheKey === cacheKey &&
-    isPrefix(manifest.migrations, migrations) &&
+    isPrefix(onBaseline(manifest.migrations), migrations) &&
     manifest.facts.shape.events === events &&
     (manifest.facts.series?.share ?? 0) === seriesShare &&
     isFresh(manifest)
@@ -210,7 +219,7 @@ export async function prepareDataset(options: DatasetOptions): Promise<Dataset> 
         );
         return { removed, applied };
       });
-      if (applied.length > 0) {
+      if (applied.length > 0 || manifest.migrations.join() !== migrations.join()) {
         manifest.migrations = migrations;
         await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
       }

@@ -55,13 +55,10 @@ async function describeSqlite(db: Kysely<any>): Promise<SchemaDescription> {
     const name = object.name;
     const pragma = async (what: string, of = name) =>
       (await sql<Record<string, unknown>>`select * from ${sql.raw(what)}(${of})`.execute(db)).rows;
-    const indexes = [];
-    for (const index of await pragma('pragma_index_list')) {
-      indexes.push({
-        ...index,
-        seq: undefined,
-        columns: await pragma('pragma_index_xinfo', String(index.name)),
-      });
+    const indexes: Array<Record<string, unknown>> = [];
+    // By name: `seq`, the place in SQLite's list, depends on the order they were made in.
+    for (const { seq: _, ...index } of await pragma('pragma_index_list')) {
+      indexes.push({ ...index, columns: await pragma('pragma_index_xinfo', String(index.name)) });
     }
     indexes.sort((a, b) => String(a.name).localeCompare(String(b.name)));
     tables[name] = {
