@@ -169,7 +169,7 @@ describe.each(dialects)('the schema baseline ($name)', ({ name: dialect }) => {
       const message = (refusal as Error).message;
       expect(message).not.toContain('\n');
       expect(message).toContain('0015-occurrence-rows');
-      expect(message).toContain('0.2');
+      expect(message).toContain('a release from before the schema baseline');
       expect(await migrationRecords(database)).toEqual(OLD_CHAIN.slice(0, 15));
       expect(await allRows(database)).toEqual(rowsBefore);
     } finally {

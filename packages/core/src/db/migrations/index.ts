@@ -4,8 +4,8 @@ import { baseline } from './0021-baseline.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
- * the baseline, the schema of the releases up to 0.2 (`old-chain.ts`); a new migration is a file numbered after
- * the last, imported above and added last below.
+ * the baseline, the schema the releases before it built migration by migration (`old-chain.ts`). A new
+ * migration is a file numbered after the last, imported above and added last below.
  */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
   const migrations: Record<string, Migration> = {

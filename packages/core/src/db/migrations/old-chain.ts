@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 export const BASELINE_MIGRATION = '0021-baseline';
 
 /**
- * The migrations the baseline replaces, by the names a database built by them has recorded. The releases up
- * to 0.2 ran them one by one; the baseline makes the schema they left behind.
+ * The migrations the baseline replaces, by the names a database built by them has recorded. The releases
+ * before the baseline ran them one by one; the baseline makes the schema they left behind.
  */
 export const OLD_CHAIN = [
   '0001-initial',
@@ -36,8 +36,8 @@ export class UnsupportedSchemaVersionError extends Error {
   constructor(readonly lastApplied: string) {
     super(
       `The database's schema is at migration ${lastApplied}, older than this release upgrades from (all of ` +
-        `${OLD_CHAIN[0]} to ${OLD_CHAIN.at(-1)}): start it once with @calendar-events/core 0.2 to finish its ` +
-        'migrations, then with this release.',
+        `${OLD_CHAIN[0]} to ${OLD_CHAIN.at(-1)}): start it once with a release from before the schema ` +
+        'baseline, which runs those migrations one by one, then with this one.',
     );
     this.name = 'UnsupportedSchemaVersionError';
   }
