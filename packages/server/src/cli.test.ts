@@ -229,7 +229,7 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
   it('migrates, then reports the database as up to date', async () => {
     const first = await runCli(['migrate', '--database', database]);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^applied 0001-initial, 0002-event-search, 0003-data-version, [\w, -]+\n$/);
+    expect(first.stdout).toMatch(/^applied 0021-baseline(, [\w-]+)*\n$/);
     const second = await runCli(['migrate'], { DATABASE_URL: database });
     expect(second).toMatchObject({ code: 0, stdout: 'database is up to date\n' });
   });
