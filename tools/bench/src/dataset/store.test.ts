@@ -1,10 +1,12 @@
 /**
  * The benchmark's PostgreSQL check, made before anything is built or loaded: a server that does not answer
- * gets a message that says what to do instead of a bare `ECONNREFUSED`.
+ * gets a message that says what to do instead of a bare `ECONNREFUSED`. And which cached calendars count as
+ * on the schema baseline.
  */
+import { BASELINE_MIGRATION, OLD_CHAIN } from '@calendar-events/core/internal';
 import { probePostgres, TEST_PG_URL } from '@calendar-events/testkit';
 import { describe, expect, it } from 'vitest';
-import { assertPostgresReachable } from './store.js';
+import { assertPostgresReachable, onBaseline } from './store.js';
 
 // As the other PostgreSQL tests: CI fails when the server does not answer, a developer machine skips.
 const skipPostgres = !process.env.CI && (await probePostgres()) !== undefined;
@@ -25,4 +27,17 @@ describe('assertPostgresReachable', () => {
       await expect(assertPostgresReachable(url.toString())).resolves.toBeUndefined();
     },
   );
+});
+
+describe('onBaseline', () => {
+  it('counts a calendar the old migrations built as on the baseline, with what followed it', () => {
+    expect(onBaseline([...OLD_CHAIN])).toEqual([BASELINE_MIGRATION]);
+    expect(onBaseline([...OLD_CHAIN, '0022-later'])).toEqual([BASELINE_MIGRATION, '0022-later']);
+  });
+
+  it('leaves a calendar on the baseline, one the old migrations built in part, and none at all as they are', () => {
+    expect(onBaseline([BASELINE_MIGRATION, '0022-later'])).toEqual([BASELINE_MIGRATION, '0022-later']);
+    expect(onBaseline(OLD_CHAIN.slice(0, 15))).toEqual(OLD_CHAIN.slice(0, 15));
+    expect(onBaseline(undefined)).toBeUndefined();
+  });
 });

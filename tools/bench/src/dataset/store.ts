@@ -62,7 +62,7 @@ export interface DatasetOptions {
 }
 
 /** The migrations a calendar has had, the old ones the baseline replaced counted as the baseline (core moves them). */
-function onBaseline(applied: readonly string[] | undefined): readonly string[] | undefined {
+export function onBaseline(applied: readonly string[] | undefined): readonly string[] | undefined {
   const old = new Set<string>(OLD_CHAIN);
   if (!Array.isArray(applied) || !OLD_CHAIN.every((name) => applied.includes(name))) return applied;
   return [BASELINE_MIGRATION, ...applied.filter((name) => !old.has(name))];
