@@ -100,7 +100,7 @@ export const KEPT_DECISIONS: KeptDecision[] = [
       ours.body.utc_end_date === ours.body.end_date,
   },
   {
-    row: 'The geolocation extension (SPEC §9)',
+    row: '`geoloc=true` on `GET /events`',
     covers: (path, { step }) =>
       step.request.query !== undefined &&
       typeof step.request.query === 'object' &&
