@@ -65,7 +65,9 @@ const GIVEN: Record<string, (context: Context, file: DecidedFile) => Promise<voi
     await padCounts(context, first(file).tec.body, 1);
   },
   // The listed (trashed) event `Ev <tok> et`, in `{cat}`.
-  '03-status-trash-list': (context, file) => seedEvents(context, first(file).tec.body.events),
+  '03-status-trash-list': async (context, file) => {
+    await seedEvents(context, first(file).tec.body.events);
+  },
   // `{et.slug}`: the slug an event had before it was trashed.
   '04-trash-renames-slug': async (context) => {
     const cat = await term(context, 'categories', `Cat ${context.tok} cat`);
