@@ -165,10 +165,9 @@ describe('createCalendarErrorHandler behind host body parsers', () => {
     expect(hosted.status).toBe(400);
     expect(JSON.parse(hosted.text)).toMatchObject({ code: 'rest_invalid_json', data: { status: 400 } });
     expect(hosted.headers['content-type']).toBe(core.headers['content-type']);
-    // The parser's message names the syntax error as JSON.parse does: the same detail either way.
-    expect(JSON.parse(hosted.text).data.json_error_message).toBe(
-      JSON.parse(core.text).data.json_error_message,
-    );
+    // PHP's "Syntax error" (SPEC §14), whichever parser refused the body.
+    expect(JSON.parse(hosted.text).data.json_error_message).toBe('Syntax error');
+    expect(JSON.parse(core.text).data.json_error_message).toBe('Syntax error');
   });
 
   it("answers a body over the host's limit with core's 413, and leaves other paths to the host", async () => {

@@ -27,6 +27,9 @@ export interface DecidedStep {
     path: string;
     json?: Json;
     query?: Record<string, unknown> | string;
+    /** A raw body (a malformed JSON one), sent with `contentType`. */
+    body?: string;
+    contentType?: string;
   };
   status: { tec: number; ours: number };
   diffs: { path: string; kind: string; tec?: Json; ours?: Json }[];
@@ -64,6 +67,17 @@ export function loadDecidedFiles(directory = decidedDirectory()): DecidedFile[] 
 
 /** The day the plugin answered (transcripts README); `{d+N}` and every date of its answers count from it. */
 export const RECORDED_AT = '2026-11-25T17:32:00Z';
+
+/**
+ * Files recorded at another moment than `RECORDED_AT`: `12-last-differences` was answered two days later (its
+ * records are dated 2026-11-27 17:59, and its `{d+5}` is 2026-12-02).
+ */
+const RECORDED_AT_OF: Record<string, string> = { '12-last-differences': '2026-11-27T17:59:00Z' };
+
+/** The moment the plugin answered the steps of `file`. */
+export function recordedAtOf(file: string): string {
+  return RECORDED_AT_OF[file] ?? RECORDED_AT;
+}
 
 /**
  * The token the recording used for `{tok}`, read back from the request the plugin was sent: each file runs on
@@ -114,22 +128,23 @@ export function resolvePlaceholders(
   value: Json,
   tok: string,
   records: Record<string, string | number>,
+  recordedAt = RECORDED_AT,
 ): Json {
   if (typeof value === 'string') {
-    const whole = /^\{([a-z][\w.]*)\}$/.exec(value)?.[1];
+    const whole = /^\{([a-z][\w.:]*)\}$/.exec(value)?.[1];
     if (whole !== undefined && whole !== 'tok' && whole in records) return records[whole];
     return value.replace(/\{([^{}]+)\}/g, (match, name: string) => {
       if (name === 'tok') return tok;
       const day = /^d([+-]\d+)$/.exec(name);
-      if (day) return relativeDay(Number(day[1]));
+      if (day) return relativeDay(Number(day[1]), recordedAt);
       if (name in records) return String(records[name]);
       throw new Error(`unresolved placeholder ${match} (known records: ${Object.keys(records).join(', ')})`);
     });
   }
-  if (Array.isArray(value)) return value.map((item) => resolvePlaceholders(item, tok, records));
+  if (Array.isArray(value)) return value.map((item) => resolvePlaceholders(item, tok, records, recordedAt));
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, resolvePlaceholders(item, tok, records)]),
+      Object.entries(value).map(([key, item]) => [key, resolvePlaceholders(item, tok, records, recordedAt)]),
     );
   return value;
 }
@@ -148,7 +163,6 @@ export const LEGITIMATE_DIFFERENCES = {
     modified: 'modification time',
     modified_utc: 'modification time (UTC)',
     _links: "WordPress core's HAL links to its own `/wp/v2` routes, which this service does not have",
-    additional_data: "WordPress's internal term ids of a `term_exists` error (`[term_id, term_taxonomy_id]`)",
   } as Record<string, string>,
   /** Body keys holding record ids: only "none" (0) and "some record" are compared. */
   idKeys: {
@@ -156,6 +170,7 @@ export const LEGITIMATE_DIFFERENCES = {
     term_id: 'an id',
     term_taxonomy_id: 'an id',
     parent: 'a term id (0 = no parent is still compared)',
+    additional_data: "a `term_exists` error's `[term_id, term_taxonomy_id]`",
     author: "a user id: WordPress's admin is 1, ours is whichever user the test made",
   } as Record<string, string>,
   strings: {

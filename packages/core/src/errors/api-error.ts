@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly data: Record<string, unknown>;
   /** Extra response headers (for example `Allow`). */
   readonly headers: Record<string, string>;
+  /** WordPress's `additional_data` beside `data`: the values an error carried after its first (`term_exists`). */
+  readonly additionalData: readonly unknown[] | undefined;
 
   constructor(
     code: ErrorCode,
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     status: number,
     data: Record<string, unknown> = {},
     headers: Record<string, string> = {},
+    additionalData?: readonly unknown[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     this.status = status;
     this.data = data;
     this.headers = headers;
+    this.additionalData = additionalData;
   }
 }
 
@@ -55,8 +59,15 @@ export interface ErrorBody {
   code: string;
   message: string;
   data: { status: number; [key: string]: unknown };
+  additional_data?: unknown[];
 }
 
 export function toErrorBody(error: ApiError): ErrorBody {
-  return { code: error.code, message: error.message, data: { status: error.status, ...error.data } };
+  const body: ErrorBody = {
+    code: error.code,
+    message: error.message,
+    data: { status: error.status, ...error.data },
+  };
+  if (error.additionalData) body.additional_data = [...error.additionalData];
+  return body;
 }

@@ -17,13 +17,22 @@ export interface ApiErrorOptions {
   /** Extra keys of the envelope's `data`. */
   data?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** WordPress's `additional_data` of the envelope, beside `data`. */
+  additionalData?: readonly unknown[];
 }
 
 /** The error of `code`, with the status and message of the table unless `options` says otherwise. */
 export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiError {
   const [status, template] = ERRORS[code];
   const message = options.message ?? template.replace('%d', String(options.id ?? 0));
-  return new ApiError(code, message, options.status ?? status, options.data, options.headers);
+  return new ApiError(
+    code,
+    message,
+    options.status ?? status,
+    options.data,
+    options.headers,
+    options.additionalData,
+  );
 }
 
 /** No credentials → 401; credentials without the right → 403 (ref §8). */
@@ -55,14 +64,16 @@ export function pluginError(code: PluginErrorCode, id?: number): ApiError {
 }
 
 /**
- * WordPress's `term_exists` (ref §4.1), with the existing term's id in `data.term_id`. The table words it for a
- * hierarchical taxonomy, where the name only has to be unique among siblings (SPEC §14); tags keep
- * `wp_insert_term`'s wording.
+ * WordPress's `term_exists` (ref §4.1), with the existing term's id in `data.term_id` and, as the plugin
+ * answers, `additional_data: [term_id, term_taxonomy_id]` (one id here: a term is its own taxonomy entry). The
+ * table words it for a hierarchical taxonomy, where the name only has to be unique among siblings (SPEC §14);
+ * tags keep `wp_insert_term`'s wording.
  */
 export function termExists(hierarchical: boolean, termId: number): ApiError {
   return apiError('term_exists', {
     ...(hierarchical ? {} : { message: 'A term with the name provided already exists in this taxonomy.' }),
     data: { term_id: termId },
+    additionalData: [termId, termId],
   });
 }
 /** WordPress core's answer to a `parent` sent for a taxonomy without hierarchy (tags; SPEC §14). */

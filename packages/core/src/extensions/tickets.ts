@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js';
 import { ERRORS } from '../errors/codes.js';
 import { texts } from '../i18n/descriptions.js';
 import type { RequestContext } from '../route-table/context.js';
+import type { EchoedParam } from '../route-table/pagination.js';
 import { param } from '../route-table/params.js';
 
 export const ticketedParam = param.boolean(
@@ -27,7 +28,7 @@ export const ticketedParam = param.boolean(
 /** The part of an events list's filter `ticketed` adds to (events/list-query.ts `EventFilter`). */
 export interface TicketedListFilter {
   query: SelectQueryBuilder<Database, 'events', object>;
-  echo: Array<readonly [string, string]>;
+  echo: EchoedParam[];
 }
 
 /** Adds the `ticketed` condition of a list request to its filter. */

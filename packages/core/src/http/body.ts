@@ -114,13 +114,18 @@ function parsedForm(value: unknown): ParamBag {
   return parseFormEncoded(new URLSearchParams(pairs).toString());
 }
 
+/**
+ * Malformed JSON, as the plugin reports it: PHP's `json_last_error()` code and wording for a syntax error,
+ * whatever the parser's own text (a JavaScript parser's message differs between Node versions and hosts).
+ */
+function invalidJson(): ApiError {
+  return apiError('rest_invalid_json', { data: { json_error_code: 4, json_error_message: 'Syntax error' } });
+}
+
 /** Core's error for a body a host's parser refused (its limit, not core's, was exceeded: no number here). */
 function rejection(body: Extract<CoreRequestBody, { kind: 'rejected' }>): ApiError {
   if (body.reason === 'too-large') return apiError('rest_request_too_large');
-  if (body.reason === 'invalid-json')
-    return apiError('rest_invalid_json', {
-      data: { json_error_code: 4, json_error_message: body.message ?? 'Syntax error' },
-    });
+  if (body.reason === 'invalid-json') return invalidJson();
   return apiError('rest_invalid_body');
 }
 
@@ -152,13 +157,8 @@ export async function parseBody(
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-    } catch (error) {
-      throw apiError('rest_invalid_json', {
-        data: {
-          json_error_code: 4,
-          json_error_message: error instanceof Error ? error.message : 'Syntax error',
-        },
-      });
+    } catch {
+      throw invalidJson();
     }
     return { json: jsonToBag(parsed) };
   }

@@ -78,8 +78,8 @@ export function makeContext(
 }
 
 /**
- * WordPress's `rest_send_allow_header` (SPEC §14): the methods of the path whose permission rule lets this
- * caller in, in the routes' order; a route without a rule (the reads) always. Each rule is asked with the
+ * WordPress's `rest_send_allow_header` (SPEC §14): the methods of the path whose permission rule (`allows`,
+ * else `authorize`) lets this caller in, in the routes' order; a route without a rule (the reads) always. Each rule is asked with the
  * request's parameters as sent (coerced where they coerce), as WordPress passes the request to every
  * handler's `permission_callback`; a rule that fails leaves its methods out.
  */
@@ -87,7 +87,8 @@ export async function allowFor(match: RouteMatch, raw: ParamBag, base: RequestBa
   const allowed: string[] = [];
   for (const route of match.compiled.routes) {
     let permitted = true;
-    if (route.authorize) {
+    const rule = route.allows ?? route.authorize;
+    if (rule) {
       const context = makeContext(base, { db, language: base.addressLanguage });
       const given: ParamBag = { ...raw, ...match.pathParams };
       const params: Params = {};
@@ -97,7 +98,7 @@ export async function allowFor(match: RouteMatch, raw: ParamBag, base: RequestBa
         params[name] = coerced?.ok ? coerced.value : value;
       }
       try {
-        permitted = (await route.authorize(context, params)) === true;
+        permitted = (await rule(context, params)) === true;
       } catch {
         permitted = false;
       }

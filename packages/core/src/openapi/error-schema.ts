@@ -1,6 +1,7 @@
 /**
- * The error envelope of ref §4 / SPEC §5, as `toErrorBody` writes it: `{code, message, data: {status, …}}`.
- * `data` carries more keys for some codes, so it stays open; the envelope itself is closed.
+ * The error envelope of ref §4 / SPEC §5, as `toErrorBody` writes it: `{code, message, data: {status, …}}`,
+ * and WordPress's `additional_data` for `term_exists`. `data` carries more keys for some codes, so it stays
+ * open; the envelope itself is closed.
  */
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../errors/codes.js';
@@ -52,6 +53,15 @@ export const errorSchema = z
         describe(
           'The status, and further facts for some codes (`params`, `details`, `term_id`, …).',
           'Der Status und für manche Codes weitere Angaben (`params`, `details`, `term_id`, …).',
+        ),
+      ),
+    additional_data: z
+      .array(z.unknown())
+      .optional()
+      .meta(
+        describe(
+          "`term_exists`: the existing term's `[term_id, term_taxonomy_id]`, as WordPress answers.",
+          '`term_exists`: `[term_id, term_taxonomy_id]` des vorhandenen Begriffs, wie WordPress antwortet.',
         ),
       ),
   })

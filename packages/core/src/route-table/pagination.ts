@@ -35,9 +35,15 @@ export function resolvePaging(params: { page?: number; per_page?: number }, conf
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
-function withQuery(base: string, query: ReadonlyArray<readonly [string, string]>): string {
+/** A parameter `rest_url` echoes; a `null` value is a bare key (`geoloc_lat`), as the plugin writes some. */
+export type EchoedParam = readonly [string, string | null];
+
+function withQuery(base: string, query: ReadonlyArray<EchoedParam>): string {
   if (query.length === 0) return base;
-  return `${base}?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
+  const pairs = query.map(([k, v]) =>
+    v === null ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`,
+  );
+  return `${base}?${pairs.join('&')}`;
 }
 
 export interface ListPage {
@@ -49,7 +55,7 @@ export interface ListPage {
   /** The collection URL with its trailing slash (`…/events/`). */
   collectionUrl: string;
   /** The effective query the `rest_url` echoes, in order, without `page`/`per_page`. */
-  query: ReadonlyArray<readonly [string, string]>;
+  query: ReadonlyArray<EchoedParam>;
   notFoundCode: PluginErrorCode;
 }
 

@@ -33,6 +33,12 @@ export interface RouteDefinition {
   /** The permission rule, run after validation (WordPress's order). False → 401/403 `rest_forbidden`. */
   authorize?: (context: RequestContext, params: Params) => boolean | Promise<boolean>;
   /**
+   * Whether the caller may use the route at all, as `Allow` names it (WordPress's `permission_callback`):
+   * the caller and the record the path names, not what this request asks (an `author` refused by
+   * `authorize` still leaves the method in `Allow`). `authorize` when absent.
+   */
+  allows?: (context: RequestContext, params: Params) => boolean | Promise<boolean>;
+  /**
    * Locks the record a write changes until its transaction ends, before permission and If-Match read it, so
    * that no other writer (another program too) changes it between the checks and the write.
    */
@@ -59,9 +65,10 @@ export interface RouteDefinition {
 
 /** A route as its resource writes it: the permission rule, lock and operation see the parameters' own types. */
 export interface TypedRoute<P extends ParamSpecs>
-  extends Omit<RouteDefinition, 'params' | 'authorize' | 'lockRecord' | 'operation'> {
+  extends Omit<RouteDefinition, 'params' | 'authorize' | 'allows' | 'lockRecord' | 'operation'> {
   params: P;
   authorize?: (context: RequestContext, params: InferParams<P>) => boolean | Promise<boolean>;
+  allows?: (context: RequestContext, params: InferParams<P>) => boolean | Promise<boolean>;
   lockRecord?: (context: RequestContext, params: InferParams<P>) => Promise<void>;
   operation: (context: RequestContext, params: InferParams<P>, sent: ParamBag) => Promise<OperationResult>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, renderHtml, wpautop } from './html.js';
+import { excerptText, plainText, renderHtml, wpautop } from './html.js';
 
 describe('renderHtml: paragraphs (wpautop)', () => {
   it('wraps plain text in a paragraph', () => {
@@ -218,5 +218,28 @@ describe('plainText', () => {
   it('gives an empty string for empty input', () => {
     expect(plainText('')).toBe('');
     expect(plainText('<p> </p>')).toBe('');
+  });
+});
+
+describe('excerptText: the JSON-LD summary of an event', () => {
+  it('is the excerpt when there is one, as plain text', () => {
+    expect(excerptText('<p>Live jazz &amp; more</p>', '<p>A long description</p>')).toBe('Live jazz & more');
+  });
+
+  it('is the whole description, as plain text, when it has at most 55 words', () => {
+    expect(excerptText('', '<p>Live jazz with the <strong>Quartet</strong>.</p>')).toBe(
+      'Live jazz with the Quartet.',
+    );
+    const words = Array.from({ length: 55 }, (_, i) => `w${i}`);
+    expect(excerptText('', words.join('\n'))).toBe(words.join(' '));
+  });
+
+  it('cuts a longer description after 55 words with " […]", as wp_trim_words', () => {
+    const words = Array.from({ length: 56 }, (_, i) => `w${i}`);
+    expect(excerptText('', `<p>${words.join(' ')}</p>`)).toBe(`${words.slice(0, 55).join(' ')} […]`);
+  });
+
+  it('is empty without excerpt and description', () => {
+    expect(excerptText('', '')).toBe('');
   });
 });

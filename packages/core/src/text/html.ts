@@ -213,3 +213,23 @@ function trimNewlines(text: string): string {
 export function plainTitle(text: string): string {
   return plainText(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/** The plugin's excerpt length in words (WordPress's `excerpt_length`) and its "more" mark, `' [&hellip;]'`. */
+const EXCERPT_WORDS = 55;
+const EXCERPT_MORE = ' […]';
+
+/**
+ * An event's summary as the plugin builds it for JSON-LD (`tribe_events_get_the_excerpt`), as plain text: the
+ * excerpt when the event has one, else the description's first 55 words (WordPress's `wp_trim_words`, which
+ * adds " […]" when it cut).
+ */
+export function excerptText(excerptHtml: string, descriptionHtml: string): string {
+  const excerpt = plainText(excerptHtml);
+  if (excerptHtml.trim() !== '') return excerpt;
+  const words = plainText(descriptionHtml)
+    .split(' ')
+    .filter((word) => word !== '');
+  return words.length > EXCERPT_WORDS
+    ? `${words.slice(0, EXCERPT_WORDS).join(' ')}${EXCERPT_MORE}`
+    : words.join(' ');
+}

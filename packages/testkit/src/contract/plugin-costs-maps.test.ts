@@ -167,7 +167,8 @@ describeContract('plugin answers: show_map default, costs, json_ld', (service) =
       '@type': 'Place',
       name: 'Blue Room',
       description: '',
-      url: venue.json.url,
+      // The plugin's place url is empty (SPEC §14); the website is sameAs.
+      url: '',
       address: {
         '@type': 'PostalAddress',
         streetAddress: '1 Main St',

@@ -32,6 +32,7 @@ describeContract('SPEC §14: terms, linked-record search and dedupe, strict defa
       code: 'term_exists',
       message: 'A term with the name provided already exists with this parent.',
       data: { status: 400, term_id: first.json.id },
+      additional_data: [first.json.id, first.json.id],
     });
 
     const tag = await post('/tags', { name: 'Tag b' });
@@ -41,6 +42,7 @@ describeContract('SPEC §14: terms, linked-record search and dedupe, strict defa
       code: 'term_exists',
       message: 'A term with the name provided already exists in this taxonomy.',
       data: { status: 400, term_id: tag.json.id },
+      additional_data: [tag.json.id, tag.json.id],
     });
   });
 

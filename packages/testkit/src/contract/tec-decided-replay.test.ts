@@ -2,27 +2,32 @@
  * Issue 16, "Done when": the requests behind SPEC §14 (`reference/tec-transcripts/decided/*.json`), replayed
  * against this service under the plugin's namespace (`tribe/events/v1`) on every binding, must give the real
  * plugin's answer: status, the compared headers and every body value, apart from `LEGITIMATE_DIFFERENCES`
- * (`../tec-replay.ts`, the one list of what may differ and why).
+ * (`../tec-replay.ts`, the one list of what may differ and why) and the differences a "keep ours" decision
+ * answers for, each checked (`KEPT_DECISIONS`, `../tec-replay-decisions.ts`).
  *
- * Each file runs on an emptied database with the clock at the recording's moment (`RECORDED_AT`), so `{d+N}`
+ * Each file runs on an emptied database with the clock at the recording's moment (`recordedAtOf`), so `{d+N}`
  * and the plugin's dates agree. The files hold only the decided step, not the earlier steps of its scenario:
  * `GIVEN` rebuilds, per file, the records the plugin's answer shows existed (read from that answer where it
- * lists them), and names them after the placeholders they resolve (`{cat}`, `{b}`, `{child}`, `{et.slug}`).
+ * lists them), and names them after the placeholders they resolve (`{cat}`, `{b}`, `{child}`, `{et.slug}`);
+ * `GIVEN_LAST` does so per step for `12-last-differences`, whose steps come from many scenarios (one token,
+ * and one set of records, per scenario).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeContract, type TestService } from '../index.js';
+import { describeContract } from '../index.js';
 import {
   compareAnswers,
   type DecidedFile,
   type DecidedStep,
-  type Json,
   LEGITIMATE_DIFFERENCES,
   loadDecidedFiles,
-  RECORDED_AT,
+  recordedAtOf,
   recordedToken,
   relativeDay,
   resolvePlaceholders,
 } from '../tec-replay.js';
+import { unexplainedDifferences } from '../tec-replay-decisions.js';
+import { type Context, first, padCounts, seedEvents, term, write } from '../tec-replay-given.js';
+import { GIVEN_LAST } from '../tec-replay-given-last.js';
 
 /**
  * Decided files whose SPEC §14 item is not implemented on this branch yet: skipped, naming the item(s) their
@@ -34,6 +39,15 @@ const PENDING: Record<string, string[]> = {};
 /** `TEC_REPLAY_ALL=1` replays the PENDING files too (they fail with their differences): to check an item. */
 const RUN_PENDING = process.env.TEC_REPLAY_ALL === '1';
 
+/** `{user:<role>}`: the id of the test user of each role. */
+function userRecords(context: Context): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(ROLES).flatMap(([role, name]) =>
+      name ? [[`user:${role}`, context.service.users[name as 'admin'].id]] : [],
+    ),
+  );
+}
+
 const ROLES: Record<string, string | undefined> = {
   anon: undefined,
   administrator: 'admin',
@@ -43,124 +57,6 @@ const ROLES: Record<string, string | undefined> = {
   subscriber: 'subscriber',
 };
 
-interface Context {
-  service: TestService;
-  tok: string;
-  /** Placeholder name → value (`cat` → a category id, `et.slug` → a slug). */
-  records: Record<string, string | number>;
-}
-
-function first(file: DecidedFile): DecidedStep {
-  const step = file.steps[0];
-  if (!step) throw new Error(`${file.name} has no step`);
-  return step;
-}
-
-async function write(context: Context, method: string, path: string, json?: Json): Promise<Json> {
-  const res = await context.service.request(method, path, { json, as: 'admin' });
-  if (res.status >= 300)
-    throw new Error(`given: ${method} ${path} → ${res.status} ${res.text.slice(0, 300)}`);
-  return res.json;
-}
-
-/** A term of `collection`, found or made by name (and slug); `Cat <tok> <x>` is recorded as `{x}`. */
-async function term(context: Context, collection: string, name: string, extra: Json = {}): Promise<number> {
-  const key = name.startsWith(`Cat ${context.tok} `) ? name.slice(`Cat ${context.tok} `.length) : undefined;
-  const cached = key === undefined ? undefined : context.records[key];
-  if (typeof cached === 'number') return cached;
-  const found = await context.service.request('GET', `/${collection}`, {
-    query: { search: name },
-    as: 'admin',
-  });
-  const existing = (found.json?.[collection] ?? []).find((t: Json) => t.name === name);
-  const id: number = existing?.id ?? (await write(context, 'POST', `/${collection}`, { name, ...extra })).id;
-  if (key !== undefined) context.records[key] = id;
-  return id;
-}
-
-const pick = (record: Json, keys: string[]) =>
-  Object.fromEntries(
-    keys.filter((k) => record?.[k] !== undefined && record[k] !== '').map((k) => [k, record[k]]),
-  );
-
-const VENUE_FIELDS = [
-  'venue',
-  'slug',
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-];
-const ORGANIZER_FIELDS = ['organizer', 'slug', 'phone', 'website', 'email'];
-const EVENT_FIELDS = [
-  'title',
-  'slug',
-  'description',
-  'excerpt',
-  'start_date',
-  'end_date',
-  'all_day',
-  'timezone',
-  'featured',
-  'sticky',
-  'hide_from_listings',
-  'show_map',
-  'show_map_link',
-];
-
-/** Recreates the events a recorded list shows (with their venue, organizers and terms), trashing the trashed. */
-async function seedEvents(context: Context, events: Json[]): Promise<void> {
-  for (const event of events) {
-    const categories = [];
-    for (const c of event.categories)
-      categories.push(await term(context, 'categories', c.name, { slug: c.slug }));
-    const tags = [];
-    for (const t of event.tags) tags.push(await term(context, 'tags', t.name, { slug: t.slug }));
-    const venue = event.venue?.venue
-      ? (await write(context, 'POST', '/venues', pick(event.venue, VENUE_FIELDS))).id
-      : undefined;
-    const organizer = [];
-    for (const o of event.organizer ?? [])
-      organizer.push((await write(context, 'POST', '/organizers', pick(o, ORGANIZER_FIELDS))).id);
-    // A trashed event was made under its own slug: trashing renames it (SPEC §14).
-    const slug = String(event.slug).replace(/__trashed$/, '');
-    const body = { ...pick(event, EVENT_FIELDS), slug, categories, tags, venue, organizer };
-    if (event.cost) Object.assign(body, { cost: event.cost });
-    if (event.website && event.website !== event.url) Object.assign(body, { website: event.website });
-    const created = await write(context, 'POST', '/events', body);
-    if (event.status === 'trash') await write(context, 'DELETE', `/events/${created.id}`);
-  }
-}
-
-/**
- * Events the scenario had made outside what the answer shows (past ones, the step's own): the recorded `count`
- * of each term the answer's events show, less the events linked to it here and `own` (the answer's own event,
- * not made yet), is made up with published events a month before the recording, outside every window.
- */
-async function padCounts(context: Context, answer: Json, own = 0): Promise<void> {
-  const events: Json[] = answer.events ?? [answer];
-  const terms = new Map<string, { collection: string; name: string; count: number }>();
-  for (const event of events)
-    for (const collection of ['categories', 'tags'])
-      for (const t of event[collection] ?? [])
-        terms.set(`${collection}:${t.name}`, { collection, name: t.name, count: t.count });
-  for (const { collection, name, count } of terms.values()) {
-    const id = await term(context, collection, name);
-    const now = await context.service.request('GET', `/${collection}/${id}`, { as: 'admin' });
-    for (let i = now.json.count + own; i < count; i++)
-      await write(context, 'POST', '/events', {
-        title: `Ev ${context.tok} earlier ${collection} ${i}`,
-        start_date: `${relativeDay(-30)} 10:00:00`,
-        end_date: `${relativeDay(-30)} 12:00:00`,
-        [collection]: [id],
-      });
-  }
-}
-
 /** What each file's scenario had made before its decided step, as the plugin's answer shows it. */
 const GIVEN: Record<string, (context: Context, file: DecidedFile) => Promise<void>> = {
   // Steps 6–12 of the scenario (not decided) had made events in `{cat}`: as many as its count shows.
@@ -169,7 +65,9 @@ const GIVEN: Record<string, (context: Context, file: DecidedFile) => Promise<voi
     await padCounts(context, first(file).tec.body, 1);
   },
   // The listed (trashed) event `Ev <tok> et`, in `{cat}`.
-  '03-status-trash-list': (context, file) => seedEvents(context, first(file).tec.body.events),
+  '03-status-trash-list': async (context, file) => {
+    await seedEvents(context, first(file).tec.body.events);
+  },
   // `{et.slug}`: the slug an event had before it was trashed.
   '04-trash-renames-slug': async (context) => {
     const cat = await term(context, 'categories', `Cat ${context.tok} cat`);
@@ -212,15 +110,24 @@ const GIVEN: Record<string, (context: Context, file: DecidedFile) => Promise<voi
   },
 };
 
-async function replay(context: Context, step: DecidedStep) {
+async function replay(context: Context, step: DecidedStep, recordedAt: string) {
   const needed = JSON.stringify(step.request).match(/\{cat\}/);
   if (needed && context.records.cat === undefined)
     await term(context, 'categories', `Cat ${context.tok} cat`);
-  const { method, as, path, json, query } = resolvePlaceholders(step.request, context.tok, context.records);
+  const request = resolvePlaceholders(step.request, context.tok, context.records, recordedAt);
+  const { method, as, path, json, query, body, contentType } = request;
   if (!(as in ROLES)) throw new Error(`no test user for the role ${as}`);
   const role = ROLES[as];
-  const res = await context.service.request(method, path, { json, query, ...(role ? { as: role } : {}) });
-  const differences = compareAnswers(step.tec, { status: res.status, headers: res.headers, body: res.json });
+  // A raw body (malformed JSON) is sent as it is, with its media type.
+  const raw = body === undefined ? {} : { body, headers: { 'content-type': contentType } };
+  const res = await context.service.request(method, path, {
+    json,
+    query,
+    ...raw,
+    ...(role ? { as: role } : {}),
+  });
+  const ours = { status: res.status, headers: res.headers, body: res.json };
+  const differences = unexplainedDifferences(compareAnswers(step.tec, ours), { step, tec: step.tec, ours });
   if (RUN_PENDING && differences.length > 0)
     console.log(`${step.scenario} ${step.step}:`, JSON.stringify(differences));
   return differences;
@@ -263,18 +170,41 @@ describeContract(
       const pending = RUN_PENDING ? undefined : PENDING[file.name];
       describe(file.name, () => {
         const context = {} as Context;
+        const recordedAt = recordedAtOf(file.name);
+        /** One context per scenario token: the file's own, or a step's of another scenario. */
+        const contexts = new Map<string, Context>();
+        const contextOf = (step: DecidedStep): Context => {
+          // A step whose request and answer show no token takes its scenario's (another step's).
+          const tok =
+            [step, ...file.steps.filter((other) => other.scenario === step.scenario)]
+              .map(recordedToken)
+              .find((found) => found !== undefined) ?? context.tok;
+          let found = contexts.get(tok);
+          if (!found) {
+            found = { service: context.service, tok, records: { ...userRecords(context) } };
+            contexts.set(tok, found);
+          }
+          return found;
+        };
         beforeAll(async () => {
           if (pending) return;
           const service = getService();
           await service.reset();
-          service.setNow(RECORDED_AT);
+          service.setNow(recordedAt);
           Object.assign(context, { service, tok: recordedToken(first(file)) ?? 'replay0', records: {} });
+          Object.assign(context.records, userRecords(context));
+          contexts.set(context.tok, context);
           await GIVEN[file.name]?.(context, file);
         });
         for (const step of file.steps) {
           const title = `${step.scenario} step ${step.step}: ${step.title} → ${step.tec.status}`;
           if (pending) it.skip(`${title} (PENDING: ${pending.join('; ')})`, () => {});
-          else it(title, async () => expect(await replay(context, step)).toEqual([]));
+          else
+            it(title, async () => {
+              const own = contextOf(step);
+              await GIVEN_LAST[`${step.scenario} ${step.step}`]?.(own, step, file.steps);
+              expect(await replay(own, step, recordedAt)).toEqual([]);
+            });
         }
       });
     }

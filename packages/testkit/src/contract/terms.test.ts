@@ -253,6 +253,7 @@ describeContract('categories and tags', (service) => {
       code: 'term_exists',
       message: 'A term with the name provided already exists with this parent.',
       data: { status: 400, term_id: first },
+      additional_data: [first, first],
     });
     expect(again.status).toBe(400);
     // Another parent is another level of the tree.

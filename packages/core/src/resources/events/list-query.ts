@@ -11,7 +11,7 @@ import type { Database, PostStatus } from '../../db/schema.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
 import { ticketedFilter } from '../../extensions/tickets.js';
 import type { RequestContext } from '../../route-table/context.js';
-import type { Paging } from '../../route-table/pagination.js';
+import type { EchoedParam, Paging } from '../../route-table/pagination.js';
 import { toList } from '../../route-table/params.js';
 import { linksVisibleCondition } from '../posts/protected-links.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
@@ -58,7 +58,7 @@ export interface EventFilter {
    */
   drivers: DateWalkable[];
   /** What `rest_url` and the paging links repeat, in the plugin's order. */
-  echo: Array<readonly [string, string]>;
+  echo: EchoedParam[];
   /**
    * Which password-protected events may match, as a condition on their post rows (which page and total then
    * join); undefined: any. Set by an anonymous search (whose text they protect) and by the filters by links

@@ -21,6 +21,7 @@ import {
   deleteEvent,
   listEvents,
   mayCreate,
+  mayCreateAny,
   mayDelete,
   mayEdit,
   readEvent,
@@ -53,6 +54,7 @@ export function eventRoutes(
       summary: texts('Create an event.', 'Eine Veranstaltung anlegen.'),
       params: eventWriteParams(true, geolocation, currency),
       authorize: mayCreate,
+      allows: mayCreateAny,
       operation: createEvent,
       response: eventSchema,
     }),
@@ -90,6 +92,8 @@ export function eventRoutes(
       params: { id: eventIdParam, ...updateParams },
       lockRecord: lockEvent,
       authorize: mayEdit,
+      // `Allow` asks whether the caller may edit the record, not whether it may send these fields.
+      allows: mayDelete,
       operation: updateEvent,
       response: eventSchema,
     }),
@@ -121,6 +125,8 @@ export function eventRoutes(
       params: { ...updateParams, slug: eventUpdateSlugParam },
       lockRecord: lockEvent,
       authorize: mayEdit,
+      // `Allow` asks whether the caller may edit the record, not whether it may send these fields.
+      allows: mayDelete,
       operation: updateEvent,
       response: eventSchema,
     }),

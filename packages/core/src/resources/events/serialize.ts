@@ -15,7 +15,7 @@ import {
 import type { EventRow, PostRow } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
-import { plainText, renderHtml } from '../../text/html.js';
+import { excerptText, plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { loadSerialized } from '../linked/serialize.js';
 import { organizerKind } from '../organizers/kind.js';
@@ -232,7 +232,9 @@ export async function serializeEvents(
         '@context': 'http://schema.org',
         '@type': 'Event',
         name: plainText(t.title),
-        description: plainText(description),
+        // Built from the excerpt as the plugin builds it, but plain text: the plugin's escaped markup shows
+        // as literal tags wherever the value is displayed (SPEC §14, "keep ours").
+        description: excerptText(renderHtml(t.excerpt), description),
         ...(image ? { image: image.url } : {}),
         url,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',

@@ -177,6 +177,11 @@ export async function mayCreate(context: RequestContext, params: EditorOnlyField
   );
 }
 
+/** Whether the caller may create events at all, as `Allow` names it: whatever author or fields it sends. */
+export function mayCreateAny(context: RequestContext): boolean {
+  return canWritePosts(context.principal);
+}
+
 /** Record-level permission to update, by id and by slug alike; a missing record passes so the handler can answer 404. */
 export function mayEdit(context: RequestContext, params: EventAddress & EditorOnlyFields): Promise<boolean> {
   return mayChange(context, params, true);

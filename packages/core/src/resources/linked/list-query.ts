@@ -64,7 +64,7 @@ export async function linkedListQuery(
         linkedEvents(kind, eb).select('events.id').where('ep.status', 'not in', ['draft', 'pending']),
       );
     base = base.where((eb) => (wanted ? exists(eb) : eb.not(exists(eb))));
-    echo.push(['has_events', wanted ? '1' : '0']);
+    echo.push(['has_events', wanted ? 'true' : 'false']);
   }
   if (params.only_with_upcoming !== undefined && isTruthy(params.only_with_upcoming)) {
     const eventStatuses: PostStatus[] = canWritePosts(context.principal)

@@ -10,7 +10,9 @@ import {
   createLinked,
   listLinked,
   mayCreate,
+  mayCreateAny,
   mayEdit,
+  mayEditExisting,
   readLinked,
   removeLinked,
   updateLinked,
@@ -27,6 +29,7 @@ export function linkedRoutes(
   const lockRecord = postLocker(type);
   const authorize = (context: RequestContext, params: RecordKey & { author?: number | undefined }) =>
     mayEdit(kind, context, params);
+  const allows = (context: RequestContext, params: RecordKey) => mayEditExisting(kind, context, params);
   return [
     defineRoute({
       name: `${plural}.list`,
@@ -45,6 +48,7 @@ export function linkedRoutes(
       summary: { en: `Create a ${type}.`, de: `${label.de} anlegen.` },
       params: writeParams(kind, geolocation, true),
       authorize: mayCreate,
+      allows: mayCreateAny,
       operation: (context, params) => createLinked(kind, context, params),
       response: responses.item,
     }),
@@ -68,6 +72,7 @@ export function linkedRoutes(
       params: { id, force: forceParam },
       lockRecord,
       authorize,
+      allows,
       operation: (context, params) => removeLinked(kind, context, params),
       response: responses.deleteAnswer,
     }),
@@ -82,6 +87,7 @@ export function linkedRoutes(
       params: { id, ...updateParams },
       lockRecord,
       authorize,
+      allows,
       operation: (context, params) => updateLinked(kind, context, params),
       response: responses.item,
     }),
@@ -102,6 +108,7 @@ export function linkedRoutes(
       params: { slug, force: forceParam },
       lockRecord,
       authorize,
+      allows,
       operation: (context, params) => removeLinked(kind, context, params),
       response: responses.deleteAnswer,
     }),
@@ -113,6 +120,7 @@ export function linkedRoutes(
       params: { slug, ...updateParams },
       lockRecord,
       authorize,
+      allows,
       operation: (context, params) => updateLinked(kind, context, params),
       response: responses.item,
     }),

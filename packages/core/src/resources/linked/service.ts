@@ -162,6 +162,25 @@ export async function mayEdit(
   return mayAssignAuthor(context.principal, params.author, record.author_id);
 }
 
+/**
+ * Whether the caller may edit the record the path names, as `Allow` names it (the plugin's permission rule):
+ * a record that does not exist allows nothing; the `author` sent does not count.
+ */
+export async function mayEditExisting(
+  kind: LinkedPostKind,
+  context: RequestContext,
+  params: RecordKey,
+): Promise<boolean> {
+  if (!canWritePosts(context.principal)) return false;
+  const record = await findRecord(kind, context.db, params);
+  return record ? canEditRecord(context.principal, record) : false;
+}
+
+/** Whether the caller may create records at all, as `Allow` names it: whatever author it sends. */
+export function mayCreateAny(context: RequestContext): boolean {
+  return canWritePosts(context.principal);
+}
+
 export function mayCreate(context: RequestContext, params: { author?: number | undefined }): boolean {
   return (
     canWritePosts(context.principal) &&

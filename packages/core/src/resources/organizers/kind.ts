@@ -39,13 +39,14 @@ export const organizerKind: LinkedPostKind<Selectable<OrganizersTable>> = {
   },
   serializeDetails: (row) => ({ phone: row.phone, website: row.website, email: row.email }),
   unfilteredDetails: () => ({}),
-  // The plugin's keys and order (SPEC §14): a `Person`, no `@context`, telephone, email and sameAs always.
+  // The plugin's keys and order (SPEC §14): a `Person`, no `@context`, telephone, email and sameAs always;
+  // its `url` is the organizer's website, as the plugin answers (not the organizer's page).
   jsonLd: (row, base) => ({
     '@type': 'Person',
     name: base.name,
     description: base.description,
     ...(base.image ? { image: base.image } : {}),
-    url: base.url,
+    url: row.website,
     telephone: row.phone,
     email: row.email,
     sameAs: row.website,

@@ -121,12 +121,13 @@ export const venueKind: LinkedPostKind<Selectable<VenuesTable>> = {
       }).filter(([, v]) => v),
     );
     // The plugin's keys and order (SPEC §14): no `@context` (it is the event's), telephone and sameAs always.
+    // Its `url` is always empty (the plugin's answer); the venue's website is `sameAs`.
     return {
       '@type': 'Place',
       name: base.name,
       description: base.description,
       ...(base.image ? { image: base.image } : {}),
-      url: base.url,
+      url: '',
       address: { '@type': 'PostalAddress', ...address },
       ...(row.geo_lat !== null && row.geo_lng !== null
         ? { geo: { '@type': 'GeoCoordinates', latitude: row.geo_lat, longitude: row.geo_lng } }
