@@ -110,6 +110,37 @@ describeContract('ical import of exceptions of the first instance and of all-day
     ]);
   });
 
+  it('Outlook all-day series: EXDATE, RECURRENCE-ID and UNTIL at local midnight name their days', async () => {
+    const text = fixture('outlook-all-day');
+    expect((await importText(text)).json).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: [] });
+    const events = await matchesPython(text);
+    const days = (title: string) =>
+      events.filter((event) => event.title === title).map((event) => event.start_date.slice(0, 10));
+    // Mondays 4 January to 22 March 2027 (UNTIL: midnight of the 22nd in Berlin), less the 11th (EXDATE)
+    // and the 18th (moved to the Tuesday).
+    expect(days('Bin collection')).toEqual([
+      '2027-01-04',
+      '2027-01-25',
+      '2027-02-01',
+      '2027-02-08',
+      '2027-02-15',
+      '2027-02-22',
+      '2027-03-01',
+      '2027-03-08',
+      '2027-03-15',
+      '2027-03-22',
+    ]);
+    expect(days('Bin collection (Tuesday)')).toEqual(['2027-01-19']);
+    // 1 to 5 February (UNTIL: midnight of the 5th in Berlin), less the 1st, the series' own day, and the 3rd.
+    expect(days('Team away day')).toEqual(['2027-02-02', '2027-02-04', '2027-02-05']);
+    const series = events.find((event) => event.title === 'Bin collection')!;
+    expect(series.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;UNTIL=20270322;INTERVAL=1;BYDAY=MO;WKST=MO',
+      'EXDATE;VALUE=DATE:20270111',
+    ]);
+    expect((await importText(text)).json).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: [] });
+  });
+
   async function createSeries(title: string) {
     const res = await service().request('POST', '/events', {
       json: {
