@@ -356,9 +356,17 @@ function* readOne(
       out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of an event that does not recur' });
     else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
     else master.exceptions.push({ ...fields, originalStartUtc });
+    // A change of this occurrence and the later ones (RFC 5545 §3.8.4.4): only the one is changed, and said so.
+    if (master.recurrence.length > 0 && /^THISANDFUTURE$/i.test(String(property.getParameter('range') ?? '')))
+      out.skipped.push({ uid, line, reason: thisAndFutureReason(fields.cancelled) });
   }
   for (const master of masters.values()) master.recurrence = joinDateLines(master.recurrence);
   out.events.push(...masters.values());
+}
+
+function thisAndFutureReason(cancelled: boolean): string {
+  const change = cancelled ? 'cancels' : 'changes';
+  return `RECURRENCE-ID;RANGE=THISANDFUTURE ${change} this occurrence and the later ones: only this one was ${cancelled ? 'cancelled' : 'changed'}, the later occurrences keep the series' times and fields`;
 }
 
 /** No limits but the file's own: for callers that hold the whole text anyway (tests, tools). */

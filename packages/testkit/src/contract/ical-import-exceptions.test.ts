@@ -141,6 +141,30 @@ describeContract('ical import of exceptions of the first instance and of all-day
     expect((await importText(text)).json).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: [] });
   });
 
+  it('RANGE=THISANDFUTURE: the occurrence it names is changed, and the report says the later ones are not', async () => {
+    const text = fixture('this-and-future');
+    const report = (await importText(text)).json;
+    expect(report).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    expect(report.skipped).toEqual([
+      {
+        uid: 'planning@future.test',
+        line: 12,
+        reason: expect.stringMatching(
+          /^RECURRENCE-ID;RANGE=THISANDFUTURE changes this occurrence and the later ones: only this one was changed/,
+        ),
+      },
+    ]);
+    // As Python's expansion reads the file too: the one occurrence moved.
+    const events = await matchesPython(text);
+    expect(events.map((event) => `${event.start_date} ${event.title}`)).toEqual([
+      '2027-01-05 09:00:00 Planning',
+      '2027-01-12 09:00:00 Planning',
+      '2027-01-19 13:00:00 Planning (new slot)',
+      '2027-01-26 09:00:00 Planning',
+      '2027-02-02 09:00:00 Planning',
+    ]);
+  });
+
   async function createSeries(title: string) {
     const res = await service().request('POST', '/events', {
       json: {
