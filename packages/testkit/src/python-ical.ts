@@ -59,6 +59,8 @@ export interface PythonOccurrence {
   local: string;
   recurrenceId: string | null;
   summary: string | null;
+  /** STATUS (a cancelled instance is still given, marked `CANCELLED`). */
+  status: string | null;
 }
 
 export type PythonIcalRequest =

@@ -24,6 +24,7 @@
  */
 import ICAL from 'ical.js';
 import { localToUtc } from '../dates/zones.js';
+import { dayMoment, producerZone, wholeDayRecurrence } from './read-all-day.js';
 import {
   coordinatesOf,
   descriptionHtml,
@@ -270,6 +271,8 @@ function* readOne(
   /** Series refused: their exceptions are skipped with them. */
   const refusedMasters = new Map<string, number>();
   const exceptions: Array<{ event: ICAL.Component; uid: string }> = [];
+  /** Series of whole days (DTSTART a DATE): the zone their producer wrote their DATE-TIMEs in (read-all-day.ts). */
+  const wholeDays = new Map<IcsEvent, string>();
   let read = 0;
   for (const component of calendar.getAllSubcomponents()) {
     if (++read % COMPONENTS_PER_STEP === 0) yield;
@@ -295,8 +298,9 @@ function* readOne(
     }
     let event: IcsEvent;
     try {
-      const { fields } = fieldsOf(reading, component, uid);
+      const { fields, first } = fieldsOf(reading, component, uid);
       event = { ...fields, recurrence: recurrenceOf(reading, component, fields.timezone), exceptions: [] };
+      if (first.kind === 'date' && event.recurrence.length > 0) wholeDays.set(event, reading.zone);
     } catch (error) {
       if (!(error instanceof IcsEventError)) throw error;
       out.skipped.push({ uid, line, reason: error.message });
@@ -313,6 +317,15 @@ function* readOne(
         reason: `another VEVENT with this UID (line ${kept.line}) has a higher or equal SEQUENCE`,
       });
     } else masters.set(uid, event);
+  }
+  const exceptionsByUid = new Map<string, ICAL.Component[]>();
+  for (const { event, uid } of exceptions)
+    exceptionsByUid.set(uid, [...(exceptionsByUid.get(uid) ?? []), event]);
+  for (const [master, calendarZone] of wholeDays) {
+    const own = exceptionsByUid.get(master.uid) ?? [];
+    const zone = producerZone(master.recurrence, own, reading.timezones, calendarZone);
+    wholeDays.set(master, zone);
+    master.recurrence = wholeDayRecurrence(master.recurrence, zone);
   }
   for (const { event, uid } of exceptions) {
     if (++read % COMPONENTS_PER_STEP === 0) yield;
@@ -331,7 +344,9 @@ function* readOne(
       continue;
     }
     const property = event.getFirstProperty('recurrence-id')!;
-    const original = momentOf(reading, property);
+    const written = momentOf(reading, property);
+    const dayZone = wholeDays.get(master);
+    const original = dayZone === undefined ? written : dayMoment(written, dayZone);
     const originalStartUtc =
       original.kind === 'date'
         ? localToUtc(`${original.date} 00:00:00`, master.timezone)
@@ -341,9 +356,17 @@ function* readOne(
       out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of an event that does not recur' });
     else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
     else master.exceptions.push({ ...fields, originalStartUtc });
+    // A change of this occurrence and the later ones (RFC 5545 §3.8.4.4): only the one is changed, and said so.
+    if (master.recurrence.length > 0 && /^THISANDFUTURE$/i.test(String(property.getParameter('range') ?? '')))
+      out.skipped.push({ uid, line, reason: thisAndFutureReason(fields.cancelled) });
   }
   for (const master of masters.values()) master.recurrence = joinDateLines(master.recurrence);
   out.events.push(...masters.values());
+}
+
+function thisAndFutureReason(cancelled: boolean): string {
+  const change = cancelled ? 'cancels' : 'changes';
+  return `RECURRENCE-ID;RANGE=THISANDFUTURE ${change} this occurrence and the later ones: only this one was ${cancelled ? 'cancelled' : 'changed'}, the later occurrences keep the series' times and fields`;
 }
 
 /** No limits but the file's own: for callers that hold the whole text anyway (tests, tools). */

@@ -193,6 +193,7 @@ def expand(ics, start, stop):
                 "local": iso(begin),
                 "recurrenceId": iso(recurrence_id.dt) if recurrence_id is not None else None,
                 "summary": text(event.get("SUMMARY")),
+                "status": text(event.get("STATUS")),
             }
         )
     out.sort(key=lambda o: (o["start"], o["uid"] or ""))

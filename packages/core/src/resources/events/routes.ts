@@ -3,6 +3,7 @@
 import type { CalendarConfig } from '../../config.js';
 import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import { texts } from '../../i18n/descriptions.js';
+import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { postLocker } from '../posts/row-locks.js';
 import { eventListParams } from './list-params.js';
@@ -29,6 +30,14 @@ import {
 } from './service.js';
 
 const lockEvent = postLocker('event');
+
+/** A series' own instance alone (series-first.ts), as an occurrence's id names its own. */
+const eventOccurrenceOnlyParam = param.boolean(
+  texts(
+    'For a series: its first occurrence alone, which then becomes an occurrence of its own (an exception); the series keeps its rule.',
+    'Bei einer Serie: nur ihr erster Termin, der dann ein eigener Termin (eine Ausnahme) wird; die Serie behält ihre Regel.',
+  ),
+);
 
 export function eventRoutes(
   config: CalendarConfig,
@@ -75,7 +84,12 @@ export function eventRoutes(
         'Trash an event, or delete a trashed one for good with force=true.',
         'Eine Veranstaltung in den Papierkorb legen oder mit force=true endgültig löschen.',
       ),
-      params: { id: eventIdParam, force: eventForceParam, password: eventPasswordParam },
+      params: {
+        id: eventIdParam,
+        force: eventForceParam,
+        password: eventPasswordParam,
+        occurrence_only: eventOccurrenceOnlyParam,
+      },
       lockRecord: lockEvent,
       authorize: mayDelete,
       operation: deleteEvent,
@@ -89,7 +103,7 @@ export function eventRoutes(
         'Update an event (omitted fields keep their values).',
         'Eine Veranstaltung ändern (fehlende Felder bleiben unverändert).',
       ),
-      params: { id: eventIdParam, ...updateParams },
+      params: { id: eventIdParam, ...updateParams, occurrence_only: eventOccurrenceOnlyParam },
       lockRecord: lockEvent,
       authorize: mayEdit,
       // `Allow` asks whether the caller may edit the record, not whether it may send these fields.

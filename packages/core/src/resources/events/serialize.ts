@@ -30,6 +30,7 @@ import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import { loadEventTexts, ownerOfRows } from './follows.js';
 import type { EventOutput } from './schema.js';
+import { hiddenByEditor } from './series-first.js';
 import { loadRecurrenceInfo } from './series-repository.js';
 
 export interface EventRecord {
@@ -215,7 +216,7 @@ export async function serializeEvents(
       website: event.website ?? url,
       show_map: event.show_map === 1,
       show_map_link: event.show_map_link === 1,
-      hide_from_listings: event.hide_from_listings === 1,
+      hide_from_listings: hiddenByEditor(event.hide_from_listings) === 1,
       sticky: event.sticky === 1,
       featured: event.featured === 1,
       categories: terms.get(post.id)?.categories ?? [],

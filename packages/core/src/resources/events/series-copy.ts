@@ -3,6 +3,7 @@
  * series (`reconcileSeries`).
  */
 import type { EventRow, PostRow } from '../../db/schema.js';
+import { hiddenByEditor } from './series-first.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**
@@ -51,7 +52,7 @@ export async function copySeriesData(
       website: event.website,
       show_map: event.show_map,
       show_map_link: event.show_map_link,
-      hide_from_listings: event.hide_from_listings,
+      hide_from_listings: hiddenByEditor(event.hide_from_listings),
       sticky: event.sticky,
       featured: event.featured,
       venue_id: event.venue_id,

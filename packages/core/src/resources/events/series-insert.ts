@@ -8,6 +8,7 @@ import { analyzeStaleTables } from '../../db/analyze.js';
 import { insertMany } from '../../db/insert-many.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
+import { hiddenByEditor } from './series-first.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**
@@ -146,6 +147,8 @@ export async function insertOccurrences(
         parent_id: seriesId,
         follows_id: seriesId,
         series_id: seriesId,
+        // The series' own flag, not that it holds its rule only (series-first.ts).
+        hide_from_listings: hiddenByEditor(event.hide_from_listings),
         // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
         status: post.status,
       },

@@ -24,6 +24,7 @@ import {
   termIdsOfEvent,
 } from '../terms/repository.js';
 import { copySeriesData } from './series-copy.js';
+import { excludesStart, setRuleOnly } from './series-first.js';
 import { addWallSeconds, insertOccurrences, wallSecondsBetween } from './series-insert.js';
 import type { SeriesScope } from './series-repository.js';
 
@@ -280,9 +281,8 @@ export async function reconcileSeries(
   const zone = event.timezone;
   // An update may have made the series all-day: its rule is then read (and may be refused) as such.
   const parsed = readRecurrence(series.lines, zone, event.all_day === 1);
-  const instants = asInvalidParam(() =>
-    expandRecurrence(parsed, event.start_local, zone, series.horizonUtc),
-  ).filter((instant) => instant.utc !== event.start_utc);
+  // The series' own instance is among them unless an EXDATE removes it (series-first.ts).
+  const instants = asInvalidParam(() => expandRecurrence(parsed, event.start_local, zone, series.horizonUtc));
   const duration = wallSecondsBetween(event.start_local, event.end_local);
   const existing: ExistingOccurrence[] = options.fresh
     ? []
@@ -325,6 +325,16 @@ export async function reconcileSeries(
       pair.row = row;
     }
   }
+
+  // The series' own instance: the series stands for it, unless an exception (an occurrence edited on its own)
+  // replaces it; a row that follows the series there would be the series twice.
+  const own = pairs.findIndex((pair) => pair.instant.utc === event.start_utc);
+  const replacement = own < 0 ? undefined : pairs[own]!.row;
+  if (own >= 0) pairs.splice(own, 1);
+  if (replacement?.detached === 1) pairs.push({ instant: instants[own]!, row: replacement });
+  else if (replacement) unmatched.add(replacement);
+  const ruleOnly = excludesStart(parsed, event, zone) || replacement?.detached === 1;
+  await setRuleOnly(scope, seriesId, event.hide_from_listings, ruleOnly);
 
   // Gone from the rule: deleted, unless in the trash (an occurrence deleted on its own).
   const gone = [...unmatched].filter((row) => row.status !== 'trash').map((row) => row.event_id);

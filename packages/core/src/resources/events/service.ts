@@ -22,6 +22,7 @@ import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
 import { occurrenceOf } from './series.js';
+import { firstInstanceRow } from './series-first.js';
 import { deleteOccurrences, excludeOccurrence, trashOccurrences } from './series-trash.js';
 import { writeEvent } from './write.js';
 
@@ -88,6 +89,19 @@ async function findEvent(context: RequestContext, params: EventAddress): Promise
   return record;
 }
 
+/**
+ * With `occurrence_only`, a series stands for its own instance alone, as any other occurrence does by its id:
+ * the occurrence row of that instance (made now, series-first.ts). Another occurrence is itself.
+ */
+async function ownInstance(
+  context: RequestContext,
+  record: EventRecord,
+  occurrenceOnly: boolean | undefined,
+): Promise<EventRecord> {
+  if (occurrenceOnly !== true || (await occurrenceOf(context.db, record.post.id))) return record;
+  return findEvent(context, { id: await firstInstanceRow(context, record.post.id) });
+}
+
 async function serializeOne(context: RequestContext, id: number, single: boolean, access: ProtectedAccess) {
   const record = (await loadEventRecord(context.db, id))!;
   return (await serializeEvents(context, [record], { single, ...access }))[0]!;
@@ -121,9 +135,9 @@ export async function createEvent(
 
 export async function updateEvent(
   context: RequestContext,
-  params: EventAddress & EventWriteParams,
+  params: EventAddress & EventWriteParams & { occurrence_only?: boolean },
 ): Promise<OperationResult> {
-  const existing = await findEvent(context, params);
+  const existing = await ownInstance(context, await findEvent(context, params), params.occurrence_only);
   const id = await writeEvent(context, params, existing);
   // The writer sees what they wrote: the password they sent, or else the stored one, unlocks it.
   const stored = (await loadPost(context.db, id))?.password ?? '';
@@ -132,9 +146,9 @@ export async function updateEvent(
 
 export async function deleteEvent(
   context: RequestContext,
-  params: EventAddress & { force?: boolean },
+  params: EventAddress & { force?: boolean; occurrence_only?: boolean },
 ): Promise<OperationResult> {
-  const { post } = await findEvent(context, params);
+  const { post } = await ownInstance(context, await findEvent(context, params), params.occurrence_only);
   if (post.status === 'trash') {
     if (params.force !== true) throw pluginError('event-is-in-trash');
     const previous = await serializeOne(context, post.id, false, { password: post.password });

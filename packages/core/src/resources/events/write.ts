@@ -37,6 +37,7 @@ import {
   setRecurrence,
   type WrittenSeries,
 } from './series.js';
+import { hiddenByEditor } from './series-first.js';
 import { includeOccurrence } from './series-trash.js';
 
 type EventValues = Omit<EventRow, 'id'>;
@@ -201,7 +202,10 @@ export async function writeEvent(
     website: params.website !== undefined ? String(params.website).trim() : (existing?.event.website ?? null),
     show_map: flag(params.show_map, existing?.event.show_map, 0),
     show_map_link: flag(params.show_map_link, existing?.event.show_map_link, 0),
-    hide_from_listings: flag(params.hide_from_listings, existing?.event.hide_from_listings, 0),
+    // The editor's flag; whether a series holds its rule only is decided when it is reconciled (series-first.ts).
+    hide_from_listings: hiddenByEditor(
+      flag(params.hide_from_listings, existing?.event.hide_from_listings, 0),
+    ),
     sticky: flag(params.sticky, existing?.event.sticky, 0),
     featured: flag(params.featured, existing?.event.featured, 0),
     venue_id: venueId,

@@ -41,6 +41,7 @@ import type { ParamBag, ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
 import { loadEventRecord } from '../events/repository.js';
+import { firstInstanceAt } from '../events/series-first.js';
 import { findOccurrence } from '../events/series-repository.js';
 import { deleteEvent } from '../events/service.js';
 import { writeEvent } from '../events/write.js';
@@ -225,12 +226,14 @@ async function writeExceptions(
   skipped: IcsSkipped[],
 ): Promise<void> {
   for (const exception of event.exceptions) {
-    const occurrence = await findOccurrence(context.db, seriesId, exception.originalStartUtc);
+    const occurrence =
+      (await findOccurrence(context.db, seriesId, exception.originalStartUtc)) ??
+      (await firstInstanceAt(context, seriesId, exception.originalStartUtc));
     if (occurrence === undefined) {
       skipped.push({
         uid: exception.uid,
         line: exception.line,
-        reason: `RECURRENCE-ID ${exception.originalStartUtc} UTC is not an occurrence of the series here (the first occurrence, a date the rule does not give, or beyond the horizon)`,
+        reason: `RECURRENCE-ID ${exception.originalStartUtc} UTC is not an occurrence of the series here (a date the rule does not give, or beyond the horizon)`,
       });
       continue;
     }
