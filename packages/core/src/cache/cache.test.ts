@@ -15,6 +15,7 @@ import type { CalendarDatabase } from '../db/database.js';
 import { CALENDAR_TABLES } from '../db/migrations/0010-data-version-triggers.js';
 import { RECURRENCE_TABLES } from '../db/migrations/0012-recurrence.js';
 import { TEC_ORIGIN_TABLES } from '../db/migrations/0014-tec-origins.js';
+import { EVENT_SEQUENCE_TABLES } from '../db/migrations/0022-event-sequence.js';
 import { textOf } from '../http/respond.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { uncachedCounts } from './count-cache.js';
@@ -23,7 +24,12 @@ import { createCaches } from './index.js';
 /** The service's database without the version triggers, and a plain driver connection that writes to it. */
 async function withSilentOutsideWriter(name: DialectName) {
   const setup = await withOutsideWriter(name, 'calendar-cache-');
-  for (const table of [...CALENDAR_TABLES, ...RECURRENCE_TABLES, ...TEC_ORIGIN_TABLES])
+  for (const table of [
+    ...CALENDAR_TABLES,
+    ...RECURRENCE_TABLES,
+    ...TEC_ORIGIN_TABLES,
+    ...EVENT_SEQUENCE_TABLES,
+  ])
     for (const drop of name === 'sqlite'
       ? ['insert', 'update', 'delete'].map(
           (event) => `drop trigger if exists ${table}_${event}_bumps_data_version`,

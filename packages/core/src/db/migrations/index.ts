@@ -21,6 +21,7 @@ import { eventLinksPerStatement } from './0018-event-links-per-statement.js';
 import { eventOwnerIndex } from './0019-event-owner-index.js';
 import { horizonKeeper } from './0020-horizon-keeper.js';
 import { feedHeadIndexes } from './0021-feed-head-indexes.js';
+import { eventSequence } from './0022-event-sequence.js';
 
 /** Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). */
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0019-event-owner-index': eventOwnerIndex(traits),
     '0020-horizon-keeper': horizonKeeper,
     '0021-feed-head-indexes': feedHeadIndexes,
+    '0022-event-sequence': eventSequence(traits),
   };
   return { getMigrations: async () => migrations };
 }
