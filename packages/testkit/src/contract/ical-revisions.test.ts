@@ -61,7 +61,7 @@ function vevents(text: string): string[][] {
       .split('\r\n'),
   );
 }
-const valueOf = (lines: string[], name: string) =>
+const propertyValue = (lines: string[], name: string) =>
   lines.find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))?.replace(/^[^:]*:/, '');
 
 describeContract('ical revisions', (service) => {
@@ -153,14 +153,14 @@ describeContract('ical revisions', (service) => {
     await importText(single(3, 'Talk'));
     const [talk] = await listed('Talk');
     const first = vevents(await feedOf(talk!.id))[0]!;
-    expect(valueOf(first, 'SEQUENCE')).toBe('3');
-    expect(valueOf(first, 'LAST-MODIFIED')).toBe('20261126T120000Z');
+    expect(propertyValue(first, 'SEQUENCE')).toBe('3');
+    expect(propertyValue(first, 'LAST-MODIFIED')).toBe('20261126T120000Z');
 
     service().setNow('2026-11-27T08:00:00Z');
     await put(talk!.id, { title: 'Talk (room 5)' });
     const edited = await feedOf(talk!.id);
-    expect(valueOf(vevents(edited)[0]!, 'SEQUENCE')).toBe('4');
-    expect(valueOf(vevents(edited)[0]!, 'LAST-MODIFIED')).toBe('20261127T080000Z');
+    expect(propertyValue(vevents(edited)[0]!, 'SEQUENCE')).toBe('4');
+    expect(propertyValue(vevents(edited)[0]!, 'LAST-MODIFIED')).toBe('20261127T080000Z');
 
     // The same values again: nothing changed, the feed is byte for byte the same.
     service().setNow('2026-11-27T09:00:00Z');
@@ -168,10 +168,13 @@ describeContract('ical revisions', (service) => {
     expect(await feedOf(talk!.id)).toBe(edited);
     // The source's file, unchanged, leaves the edit; its next revision replaces it and its SEQUENCE stands.
     expect(await importText(single(3, 'Talk'))).toMatchObject({ unchanged: 1 });
-    expect(valueOf(vevents(await feedOf(talk!.id))[0]!, 'SEQUENCE')).toBe('4');
+    expect(propertyValue(vevents(await feedOf(talk!.id))[0]!, 'SEQUENCE')).toBe('4');
     await importText(single(7, 'Talk (moved online)'));
     const moved = vevents(await feedOf(talk!.id))[0]!;
-    expect([valueOf(moved, 'SUMMARY'), valueOf(moved, 'SEQUENCE')]).toEqual(['Talk (moved online)', '7']);
+    expect([propertyValue(moved, 'SUMMARY'), propertyValue(moved, 'SEQUENCE')]).toEqual([
+      'Talk (moved online)',
+      '7',
+    ]);
   });
 
   it('feeds: an occurrence edited on its own starts above its series; a deleted one raises the series', async () => {
@@ -187,26 +190,26 @@ describeContract('ical revisions', (service) => {
     });
     expect(created.status, created.text).toBe(201);
     const series = created.json.id as number;
-    expect(valueOf(vevents(await feedOf(series))[0]!, 'SEQUENCE')).toBe('0');
+    expect(propertyValue(vevents(await feedOf(series))[0]!, 'SEQUENCE')).toBe('0');
     await put(series, { title: 'Choir rehearsal' });
-    expect(valueOf(vevents(await feedOf(series))[0]!, 'SEQUENCE')).toBe('1');
+    expect(propertyValue(vevents(await feedOf(series))[0]!, 'SEQUENCE')).toBe('1');
 
     const occurrences = await listed('Choir');
     service().setNow('2026-11-27T10:00:00Z');
     await put(occurrences[1]!.id, { title: 'Choir (concert)' });
     const [master, exception] = vevents(await feedOf(series));
-    expect(valueOf(master!, 'SEQUENCE')).toBe('1');
-    expect(valueOf(exception!, 'RECURRENCE-ID')).toBe('20270112T190000');
-    expect(valueOf(exception!, 'SEQUENCE')).toBe('2');
-    expect(valueOf(exception!, 'LAST-MODIFIED')).toBe('20261127T100000Z');
+    expect(propertyValue(master!, 'SEQUENCE')).toBe('1');
+    expect(propertyValue(exception!, 'RECURRENCE-ID')).toBe('20270112T190000');
+    expect(propertyValue(exception!, 'SEQUENCE')).toBe('2');
+    expect(propertyValue(exception!, 'LAST-MODIFIED')).toBe('20261127T100000Z');
 
     service().setNow('2026-11-28T10:00:00Z');
     const deleted = await service().request('DELETE', `/events/${occurrences[2]!.id}`, { as: 'admin' });
     expect(deleted.status, deleted.text).toBe(200);
     const after = vevents(await feedOf(series))[0]!;
     expect(after).toContain('EXDATE;TZID=Europe/Berlin:20270119T190000');
-    expect(valueOf(after, 'SEQUENCE')).toBe('2');
-    expect(valueOf(after, 'LAST-MODIFIED')).toBe('20261128T100000Z');
+    expect(propertyValue(after, 'SEQUENCE')).toBe('2');
+    expect(propertyValue(after, 'LAST-MODIFIED')).toBe('20261128T100000Z');
   });
 
   it('feeds: two RRULEs (Fastmail) are written as one RRULE and RDATEs that Python expands to the same occurrences', async () => {
