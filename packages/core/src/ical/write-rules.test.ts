@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withOneRule } from './write-rules.js';
 import { writeCalendar } from './write.js';
+import { withOneRule } from './write-rules.js';
 
 const berlin = {
   startLocal: '2027-01-04 10:00:00',

@@ -42,8 +42,8 @@ import type { ParamBag, ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
 import { loadEventRecord } from '../events/repository.js';
-import { findOccurrence } from '../events/series-repository.js';
 import { keepSourceSequence } from '../events/sequence.js';
+import { findOccurrence } from '../events/series-repository.js';
 import { deleteEvent } from '../events/service.js';
 import { writeEvent } from '../events/write.js';
 import {
