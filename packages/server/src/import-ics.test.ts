@@ -74,6 +74,48 @@ describe('calendar-events import ics', () => {
     expect(JSON.parse(again.stdout)).toEqual({ created: 0, updated: 0, unchanged: 30, skipped: [] });
   });
 
+  it("sees an edit of a series whose SEQUENCE rises to its exception's, and a change without a new SEQUENCE", async () => {
+    const series = (master: [number, string], exception: [number, string]) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//test//EN',
+        'BEGIN:VEVENT',
+        'UID:yoga@test',
+        'DTSTART;TZID=Europe/Paris:20270105T070000',
+        'DTEND;TZID=Europe/Paris:20270105T080000',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        `SEQUENCE:${master[0]}`,
+        `SUMMARY:${master[1]}`,
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:yoga@test',
+        'RECURRENCE-ID;TZID=Europe/Paris:20270112T070000',
+        'DTSTART;TZID=Europe/Paris:20270112T090000',
+        'DTEND;TZID=Europe/Paris:20270112T100000',
+        `SEQUENCE:${exception[0]}`,
+        `SUMMARY:${exception[1]}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    const file = join(dir, 'yoga.ics');
+    const importJson = async () => {
+      const res = await run(inDatabase('import', 'ics', file, '--json'));
+      expect(res.code, res.stderr).toBe(0);
+      return JSON.parse(res.stdout);
+    };
+    writeFileSync(file, series([0, 'Yoga'], [3, 'Yoga (late)']));
+    expect(await importJson()).toMatchObject({ created: 1, skipped: [] });
+    // The series' SEQUENCE rises to the exception's: a change all the same.
+    writeFileSync(file, series([3, 'Yoga (hall B)'], [3, 'Yoga (late)']));
+    expect(await importJson()).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect(await importJson()).toMatchObject({ updated: 0, unchanged: 1 });
+    // The exception retitled, no SEQUENCE raised (nor LAST-MODIFIED written): its content tells.
+    writeFileSync(file, series([3, 'Yoga (hall B)'], [3, 'Yoga (late, hall C)']));
+    expect(await importJson()).toMatchObject({ updated: 1, unchanged: 0 });
+  });
+
   it('lists what it skipped, and reads stdin for -', async () => {
     const text = `${'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n'}BEGIN:VTODO\r\nUID:todo@test\r\nEND:VTODO\r\nEND:VCALENDAR\r\n`;
     const stdin = (async function* () {

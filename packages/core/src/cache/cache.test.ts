@@ -33,6 +33,7 @@ const VERSIONED_TABLES = [
   'event_series',
   'event_ical',
   'tec_origins',
+  'event_ical_exceptions',
 ];
 
 /** The service's database without the version triggers, and a plain driver connection that writes to it. */

@@ -81,7 +81,7 @@ export function wrapDatabase(
     ...(options.analyzesBulkWrites ? { analyzesBulkWrites: true } : {}),
     ...(options.cancelsGivenUp ? { whileWanted } : {}),
     async migrate() {
-      const migrateOn = (db: Kysely<Database>) => migrateToLatest(db, traits, options.schema);
+      const migrateOn = (db: Kysely<Database>) => migrateDatabase(db, traits, options.schema);
       return options.withoutStatementTimeout ? options.withoutStatementTimeout(migrateOn) : migrateOn(kysely);
     },
     async ping() {
@@ -97,10 +97,12 @@ export function wrapDatabase(
   };
 }
 
-async function migrateToLatest(
+/** Runs the migrations not yet run, all of them or up to and including `until` (the baseline's test). */
+export async function migrateDatabase(
   db: Kysely<Database>,
   traits: DialectTraits,
   schema: string | undefined,
+  until?: string,
 ): Promise<string[]> {
   await adoptBaseline(db, traits.name, schema);
   // Naming the schema keeps Kysely from finding another schema's migration tables on a shared server.
@@ -110,7 +112,9 @@ async function migrateToLatest(
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await (until === undefined
+      ? migrator.migrateToLatest()
+      : migrator.migrateTo(until));
     if (!error) return (results ?? []).map((r) => r.migrationName);
     // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
     // (other services or test suites on a shared server) fails the look-up with 3F000 before anything

@@ -73,6 +73,8 @@ export interface EventsTable {
   original_start_utc: string | null;
   /** The post's status, copied by triggers so that a list's total reads one index. */
   status: Generated<string>;
+  /** The SEQUENCE the iCalendar feeds write for it (migration 0022), raised by each write that changes it. */
+  sequence: Generated<number>;
 }
 
 export interface VenuesTable {
@@ -192,6 +194,18 @@ export interface EventIcalTable {
   sequence: Generated<number>;
   /** The LAST-MODIFIED it came with (UTC `YYYY-MM-DD HH:MM:SS`), if any. */
   last_modified_utc: string | null;
+  /** A digest of what the import read of the VEVENT (migration 0022); null when imported before it. */
+  fingerprint: string | null;
+}
+
+/** What the .ics import wrote of a RECURRENCE-ID VEVENT (migration 0022): its source's revision. */
+export interface EventIcalExceptionsTable {
+  series_id: number;
+  /** The RECURRENCE-ID, UTC `YYYY-MM-DD HH:MM:SS`. */
+  original_start_utc: string;
+  sequence: number;
+  last_modified_utc: string | null;
+  fingerprint: string;
 }
 
 /** A record moved in from a site of the plugin (`resources/tec-import/`). */
@@ -253,6 +267,7 @@ export interface Database {
   event_bounds: EventBoundsTable;
   event_series: EventSeriesTable;
   event_ical: EventIcalTable;
+  event_ical_exceptions: EventIcalExceptionsTable;
   tec_origins: TecOriginsTable;
   leases: LeasesTable;
   series_extension_refusals: SeriesExtensionRefusalsTable;
@@ -262,7 +277,7 @@ export type PostRow = Selectable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
 export type EventRow = Omit<
   Selectable<EventsTable>,
-  'status' | 'follows_id' | 'series_id' | 'original_start_utc'
+  'status' | 'follows_id' | 'series_id' | 'original_start_utc' | 'sequence'
 >;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;

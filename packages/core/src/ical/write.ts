@@ -7,7 +7,8 @@
  * timezones-ical-library, whose TZID is the zone's canonical name: `Etc/UTC`, `Asia/Kolkata`); an event in
  * UTC in UTC (`…Z`); one in a WordPress manual offset (`UTC+5:30`) with a VTIMEZONE of that fixed offset.
  * All-day events are `VALUE=DATE` with `DTEND` the day after the last day (exclusive, §3.6.1), not the
- * plugin's `T000000`–`T235959` pair. A series is one VEVENT with its RRULE/RDATE/EXDATE lines; each of its
+ * plugin's `T000000`–`T235959` pair. A series is one VEVENT with its RRULE/RDATE/EXDATE lines (one RRULE,
+ * write-rules.ts); each of its
  * exceptions is a VEVENT with the series' UID and a `RECURRENCE-ID` in the series' zone.
  */
 import ICAL from 'ical.js';
@@ -19,6 +20,7 @@ import {
   utcToLocal,
   type WallTimeFields,
 } from '../dates/zones.js';
+import { withOneRule } from './write-rules.js';
 import { ianaZoneOf } from './zones.js';
 
 /** What the VCALENDAR says about itself. */
@@ -62,8 +64,10 @@ export interface FeedEvent {
   /** The first with an e-mail address becomes ORGANIZER (RFC 5545 allows one). */
   organizers: ReadonlyArray<{ name: string; email: string }>;
   categories: readonly string[];
-  /** A series: its RRULE/RDATE/EXDATE lines as stored. */
+  /** A series: its RRULE/RDATE/EXDATE lines as stored (written with one RRULE: `withOneRule`). */
   recurrence?: readonly string[];
+  /** A series: how far the service holds its occurrences (UTC), the bound of a second rule's RDATEs. */
+  horizonUtc?: string;
   /** An exception of a series. */
   recurrenceId?: RecurrenceId;
 }
@@ -296,8 +300,15 @@ function eventComponent(builder: CalendarBuilder, event: FeedEvent): ICAL.Compon
     property.setValue(`MAILTO:${organizer.email.trim()}`);
     vevent.addProperty(property);
   }
-  if (!event.recurrenceId)
-    for (const line of event.recurrence ?? []) vevent.addProperty(builder.recurrenceProperty(line));
+  if (!event.recurrenceId && event.recurrence) {
+    const lines = withOneRule(event.recurrence, {
+      startLocal: event.startLocal,
+      timezone: event.timezone,
+      allDay: event.allDay,
+      horizonUtc: event.horizonUtc ?? event.startUtc,
+    });
+    for (const line of lines) vevent.addProperty(builder.recurrenceProperty(line));
+  }
   return vevent;
 }
 

@@ -168,9 +168,12 @@ describeContract('ical import', (service) => {
     const all = await events();
     expect(all.has('Knicks game')).toBe(false);
     expect(all.get('Knicks game (rescheduled)')).toMatchObject({ utc_start_date: '2027-01-21 00:00:00' });
-    // A changed title with the same SEQUENCE and LAST-MODIFIED is not newer: left as it is.
+    // A changed title with the same SEQUENCE and LAST-MODIFIED (producers that raise neither) is a change;
+    // the file's other event, a lower SEQUENCE than imported (an older copy), is left as it is.
     const same = fixture('google').replace('SUMMARY:Company holiday', 'SUMMARY:Renamed');
-    expect((await importText(same)).json.updated).toBe(0);
+    expect((await importText(same)).json).toMatchObject({ created: 0, updated: 1 });
+    expect((await events()).has('Renamed')).toBe(true);
+    expect((await events()).has('Knicks game (rescheduled)')).toBe(true);
   });
 
   it('trashes an imported event the source cancelled (a newer STATUS:CANCELLED); never imports a cancelled one', async () => {

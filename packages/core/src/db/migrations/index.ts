@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DialectTraits } from '../traits.js';
 import { baseline } from './0021-baseline.js';
+import { eventSequence } from './0022-event-sequence.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -10,6 +11,7 @@ import { baseline } from './0021-baseline.js';
 export function migrationProvider(traits: DialectTraits): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0021-baseline': baseline(traits.name),
+    '0022-event-sequence': eventSequence(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

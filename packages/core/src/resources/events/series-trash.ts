@@ -7,6 +7,7 @@ import { formatUtc } from '../../dates/format.js';
 import { utcToLocal } from '../../dates/zones.js';
 import { moveTermTallies } from '../terms/repository.js';
 import { ownRows } from './follows.js';
+import { raiseSequence } from './sequence.js';
 import { occurrencesPerTerm, removeOccurrences, type SeriesScope, seriesLines } from './series.js';
 
 /** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
@@ -42,6 +43,8 @@ async function setExcluded(
     .set({ recurrence: JSON.stringify(exclude ? [...lines, line] : lines.filter((kept) => kept !== line)) })
     .where('event_id', '=', occurrence.seriesId)
     .execute();
+  // The series' VEVENT gained or lost an EXDATE: a change its subscribers must see.
+  await raiseSequence(db, occurrence.seriesId, scope.now);
 }
 
 /** After an occurrence went to the trash: its date leaves the series, and it stays as it is. */

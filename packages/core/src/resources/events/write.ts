@@ -27,6 +27,7 @@ import { venueKind } from '../venues/kind.js';
 import { ownRows } from './follows.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
+import { eventContent, raiseSequence } from './sequence.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
@@ -154,6 +155,7 @@ export async function writeEvent(
   const { db, config } = context;
   const nowUtc = formatUtc(context.now);
   const schedule = resolveSchedule(context, params, existing?.event);
+  const contentBefore = existing ? await eventContent(db, existing.post.id) : undefined;
   const occurrence = existing ? await occurrenceOf(db, existing.post.id) : undefined;
   // An occurrence written on its own becomes an exception: rows of its own first, which its write then changes.
   if (occurrence && !occurrence.detached) await ownRows(db, [existing!.post.id]);
@@ -296,6 +298,16 @@ export async function writeEvent(
       counted: occurrencesCountedBefore,
     },
   );
+  // The feeds' SEQUENCE and LAST-MODIFIED move when the event changed, and only then.
+  if (existing) {
+    if ((await eventContent(db, id)) !== contentBefore) await raiseSequence(db, id, context.now);
+    else
+      await db
+        .updateTable('posts')
+        .set({ modified_utc: existing.post.modified_utc })
+        .where('id', '=', id)
+        .execute();
+  }
   return id;
 }
 
@@ -321,7 +333,7 @@ function recurrenceToWrite(
 
 /**
  * After an event's own rows are written: an occurrence written on its own becomes an exception; a series gets
- * its rule and its occurrences reconciled; an imported event's SEQUENCE moves on.
+ * its rule and its occurrences reconciled.
  */
 async function writeSeries(
   context: RequestContext,
@@ -331,15 +343,7 @@ async function writeSeries(
   before: EventRow | undefined,
   seriesBefore: { lines: string[] | undefined; counted: ReadonlyMap<number, number> | undefined },
 ): Promise<void> {
-  const { db } = context;
   const id = written.post.id;
-  const updated = before !== undefined;
-  if (updated)
-    await db
-      .updateTable('event_ical')
-      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
-      .where('event_id', '=', id)
-      .execute();
   // An occurrence written on its own is an exception already (it got rows of its own before its write).
   if (isOccurrence) return;
   const { lines, counted } = seriesBefore;

@@ -88,9 +88,11 @@ export async function feedEvents(
   const [records, icalRows, venueRows] = await Promise.all([
     loadEventRecords(db, allIds),
     db
-      .selectFrom('event_ical')
-      .select(['event_id', 'uid', 'sequence'])
-      .where('event_id', 'in', allIds)
+      .selectFrom('events')
+      .leftJoin('event_ical', 'event_ical.event_id', 'events.id')
+      .leftJoin('event_series', 'event_series.event_id', 'events.id')
+      .select(['events.id as event_id', 'events.sequence', 'event_ical.uid', 'event_series.horizon_utc'])
+      .where('events.id', 'in', allIds)
       .execute(),
     db
       .selectFrom('venues')
@@ -106,6 +108,7 @@ export async function feedEvents(
   const geo = new Map(venueRows.map((row) => [row.event_id, row]));
   const host = new URL(config.siteUrl).host;
   const uidOf = (id: number) => ical.get(id)?.uid ?? `${id}@${host}`;
+  const horizonOf = (id: number) => ical.get(id)?.horizon_utc ?? undefined;
 
   const toFeedEvent = (id: number, uid: string): FeedEvent | undefined => {
     const found = byId.get(id);
@@ -166,7 +169,11 @@ export async function feedEvents(
         if (!lines.includes(line) && !excluded.includes(line)) excluded.push(line);
       }
     }
-    events.push({ ...head, recurrence: [...lines, ...excluded] }, ...exceptions);
+    const horizonUtc = horizonOf(id);
+    events.push(
+      { ...head, recurrence: [...lines, ...excluded], ...(horizonUtc ? { horizonUtc } : {}) },
+      ...exceptions,
+    );
   }
   return events;
 }

@@ -17,8 +17,8 @@ export const importReportSchema = z
   .object({
     created: count('Events created (UIDs not imported before).', 'Angelegte Veranstaltungen (neue UIDs).'),
     updated: count(
-      'Events updated (a higher SEQUENCE, or a later LAST-MODIFIED, than imported before).',
-      'Geänderte Veranstaltungen (höhere SEQUENCE oder späteres LAST-MODIFIED als beim letzten Import).',
+      'Events updated: the series or one of its exceptions newer than imported before (a higher SEQUENCE, a later LAST-MODIFIED, or, with neither, changed content).',
+      'Geänderte Veranstaltungen: die Serie oder eine ihrer Ausnahmen neuer als beim letzten Import (höhere SEQUENCE, späteres LAST-MODIFIED oder, ohne beides, geänderter Inhalt).',
     ),
     unchanged: count(
       'Events left as they are (imported before, not newer).',

@@ -10,10 +10,10 @@
  *   requests are answered meanwhile. The answer is the report, as before, once the last slice is written.
  *   An import that fails halfway (the database gone) keeps the slices it committed: importing the file again
  *   finishes it, as what was imported is unchanged by UID.
- * - Idempotent by UID (table `event_ical`): an unknown UID is created; a known one is updated when the file
- *   has a higher SEQUENCE, or the same SEQUENCE and a later LAST-MODIFIED (over the VEVENT and its exceptions),
- *   and is otherwise unchanged. A write here bumps the stored SEQUENCE (the event changed), so an event edited
- *   here keeps its edits until the source's SEQUENCE passes it.
+ * - Idempotent by UID (table `event_ical`): an unknown UID is created; a known one is updated where the file
+ *   is newer, each VEVENT compared with what was imported of it (a series and each of its exceptions on its
+ *   own: versions.ts), and is otherwise unchanged. An event edited here keeps its edits until its source
+ *   changes it. The feeds' SEQUENCE of an imported event is its source's, or higher when edits here raised it.
  * - An update sets what the file says: title, times, zone, status, website, venue, organizers, categories and
  *   recurrence (none clears them). A description the file no longer has is kept: the write path takes no empty
  *   description. An exception the source dropped stays an exception here; a newer STATUS:CANCELLED trashes the
@@ -31,6 +31,7 @@ import {
   IcsError,
   type IcsEvent,
   type IcsEventFields,
+  type IcsException,
   type IcsSkipped,
   readCalendarInSteps,
 } from '../../ical/read.js';
@@ -42,9 +43,20 @@ import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
 import { loadEventRecord } from '../events/repository.js';
 import { firstInstanceAt } from '../events/series-first.js';
+import { keepSourceSequence } from '../events/sequence.js';
 import { findOccurrence } from '../events/series-repository.js';
 import { deleteEvent } from '../events/service.js';
 import { writeEvent } from '../events/write.js';
+import {
+  type ComponentVersion,
+  exceptionVersion,
+  isNewer,
+  rememberException,
+  rememberSeries,
+  type StoredVersion,
+  seriesVersion,
+  storedExceptions,
+} from './versions.js';
 
 export interface ImportReport {
   created: number;
@@ -53,10 +65,8 @@ export interface ImportReport {
   skipped: IcsSkipped[];
 }
 
-interface Stored {
+interface Stored extends StoredVersion {
   eventId: number;
-  sequence: number;
-  lastModifiedUtc: string | null;
   status: string;
 }
 
@@ -117,6 +127,7 @@ async function storedByUid(context: RequestContext, uids: string[]): Promise<Map
         'event_ical.uid',
         'event_ical.sequence',
         'event_ical.last_modified_utc',
+        'event_ical.fingerprint',
       ])
       .select('posts.status')
       .where('event_ical.uid', 'in', uids.slice(i, i + 500))
@@ -126,31 +137,11 @@ async function storedByUid(context: RequestContext, uids: string[]): Promise<Map
         eventId: row.event_id,
         sequence: row.sequence,
         lastModifiedUtc: row.last_modified_utc,
+        fingerprint: row.fingerprint,
         status: row.status,
       });
   }
   return stored;
-}
-
-/** The version of a series with its exceptions: the highest SEQUENCE and the latest LAST-MODIFIED of any. */
-function versionOf(event: IcsEvent): { sequence: number; lastModifiedUtc: string | null } {
-  let sequence = event.sequence;
-  let lastModifiedUtc = event.lastModifiedUtc ?? null;
-  for (const exception of event.exceptions) {
-    sequence = Math.max(sequence, exception.sequence);
-    const modified = exception.lastModifiedUtc;
-    if (modified !== undefined && (lastModifiedUtc === null || modified > lastModifiedUtc))
-      lastModifiedUtc = modified;
-  }
-  return { sequence, lastModifiedUtc };
-}
-
-function isNewer(version: ReturnType<typeof versionOf>, stored: Stored): boolean {
-  if (version.sequence !== stored.sequence) return version.sequence > stored.sequence;
-  return (
-    version.lastModifiedUtc !== null &&
-    (stored.lastModifiedUtc === null || version.lastModifiedUtc > stored.lastModifiedUtc)
-  );
 }
 
 /** The write parameters of an event, as a client of POST /events would send them. */
@@ -224,8 +215,9 @@ async function writeExceptions(
   event: IcsEvent,
   seriesId: number,
   skipped: IcsSkipped[],
+  exceptions: ReadonlyArray<{ exception: IcsException; version: ComponentVersion }>,
 ): Promise<void> {
-  for (const exception of event.exceptions) {
+  for (const { exception, version } of exceptions) {
     const occurrence =
       (await findOccurrence(context.db, seriesId, exception.originalStartUtc)) ??
       (await firstInstanceAt(context, seriesId, exception.originalStartUtc));
@@ -239,6 +231,8 @@ async function writeExceptions(
     }
     try {
       await write(context, exception, undefined, occurrence);
+      await rememberException(context, seriesId, exception.originalStartUtc, version);
+      await keepSourceSequence(context.db, occurrence, exception.sequence);
     } catch (error) {
       if (!(error instanceof EventRefused)) throw error;
       // The series is written with its exceptions or not at all: it is skipped, naming the exception.
@@ -249,22 +243,6 @@ async function writeExceptions(
       });
     }
   }
-}
-
-async function remember(
-  context: RequestContext,
-  eventId: number,
-  uid: string,
-  version: ReturnType<typeof versionOf>,
-  known: boolean,
-): Promise<void> {
-  const values = { sequence: version.sequence, last_modified_utc: version.lastModifiedUtc };
-  if (known) await context.db.updateTable('event_ical').set(values).where('event_id', '=', eventId).execute();
-  else
-    await context.db
-      .insertInto('event_ical')
-      .values({ event_id: eventId, uid, ...values })
-      .execute();
 }
 
 /** The file read in steps, the event loop given back (`pause`) every `SLICE_MS`. */
@@ -294,17 +272,26 @@ async function importEvent(
   report: ImportReport,
 ): Promise<void> {
   const skip = (reason: string) => report.skipped.push({ uid: event.uid, line: event.line, reason });
-  const version = versionOf(event);
+  const version = seriesVersion(event);
   if (event.cancelled) {
     if (known && known.status !== 'trash' && isNewer(version, known)) {
       await deleteEvent(context, { id: known.eventId });
-      await remember(context, known.eventId, event.uid, version, true);
+      await rememberSeries(context, known.eventId, event.uid, version, true);
       report.updated++;
     } else if (known) report.unchanged++;
     else skip('cancelled (STATUS:CANCELLED)');
     return;
   }
-  if (known && !isNewer(version, known)) {
+  const seriesNewer = isNewer(version, known);
+  // A series written again has its exceptions written again (its occurrences were reconciled); otherwise
+  // only the exceptions newer than what was imported of them.
+  const stored = known && !seriesNewer ? await storedExceptions(context, known.eventId) : undefined;
+  const exceptions = event.exceptions
+    .map((exception) => ({ exception, version: exceptionVersion(exception) }))
+    .filter(({ exception, version }) => !stored || isNewer(version, stored.get(exception.originalStartUtc)));
+  if (known && !seriesNewer && exceptions.length === 0) {
+    // Imported before its content was kept: kept now, so that a later change of it is seen.
+    if (known.fingerprint === null) await rememberSeries(context, known.eventId, event.uid, version, true);
     report.unchanged++;
     return;
   }
@@ -312,9 +299,13 @@ async function importEvent(
     skip(`the event imported from it (${known.eventId}) is in the trash`);
     return;
   }
-  const id = await write(context, event, event.recurrence, known?.eventId);
-  await remember(context, id, event.uid, version, known !== undefined);
-  if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped);
+  let id = known?.eventId;
+  if (id === undefined || seriesNewer) {
+    id = await write(context, event, event.recurrence, id);
+    await rememberSeries(context, id, event.uid, version, known !== undefined);
+    await keepSourceSequence(context.db, id, event.sequence);
+  }
+  if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped, exceptions);
   if (known) report.updated++;
   else report.created++;
 }
