@@ -18,9 +18,9 @@ const vevent = (...lines: string[]) => [
   'END:VEVENT',
 ];
 
-function refusal(text: string): IcsError {
+function refusal(text: string, mode = { strict: true }): IcsError {
   try {
-    readCalendar(text, 'UTC');
+    readCalendar(text, 'UTC', undefined, mode);
   } catch (error) {
     if (error instanceof IcsError) return error;
     throw error;
@@ -166,36 +166,65 @@ describe('readCalendar on producers’ exports', () => {
 });
 
 describe('readCalendar refuses a broken file naming the line', () => {
+  const inEvent = 'event';
+  const whole = 'file';
   it.each([
-    [calendar(...vevent('DTSTART:20260101T100000', 'no colon here')), 8, /expected a content line/],
-    [calendar(...vevent('DTSTART:20261301T100000')), 7, /no month 13/],
-    [calendar(...vevent('DTSTART:2026')), 7, /not a date/],
-    [calendar(...vevent('SUMMARY:no start')), 4, /needs a DTSTART/],
-    [calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000'), 7, /END:VCALENDAR where END:VEVENT/],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /BEGIN:VCALENDAR is never ended/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'END:VTODO')), 8, /END:VTODO where END:VEVENT/],
-    [calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')), 7, /unknown time zone TZID=Mars/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')), 8, /DTEND is before DTSTART/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /.+/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/],
-    [calendar('BEGIN:VEVENT', 'DTSTART:20260101T100000', 'END:VEVENT'), 4, /needs a UID/],
-    ['', 1, /empty/],
-    ['BEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /expected BEGIN:VCALENDAR/],
-  ])('%#', (text, line, reason) => {
-    const error = refusal(text);
+    [calendar(...vevent('DTSTART:20260101T100000', 'no colon here')), 8, /expected a content line/, inEvent],
+    [calendar(...vevent('DTSTART:20261301T100000')), 7, /no month 13/, inEvent],
+    [calendar(...vevent('DTSTART:2026')), 7, /not a date/, inEvent],
+    [calendar(...vevent('SUMMARY:no start')), 4, /needs a DTSTART/, inEvent],
+    [
+      calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000'),
+      7,
+      /END:VCALENDAR where END:VEVENT/,
+      whole,
+    ],
+    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /BEGIN:VCALENDAR is never ended/, whole],
+    [calendar(...vevent('DTSTART:20260101T100000', 'END:VTODO')), 8, /END:VTODO where END:VEVENT/, whole],
+    [
+      calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')),
+      7,
+      /unknown time zone TZID=Mars/,
+      inEvent,
+    ],
+    [
+      calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')),
+      8,
+      /DTEND is before DTSTART/,
+      inEvent,
+    ],
+    [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /"XX"/, inEvent],
+    [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/, inEvent],
+    ['', 1, /empty/, whole],
+    ['BEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /expected BEGIN:VCALENDAR/, whole],
+  ])('%#: strictly, the file; else the %3 when it is one event', (text, line, reason, scope) => {
+    const error = refusal(text, { strict: true });
     expect(error.line).toBe(line);
     expect(error.reason).toMatch(reason);
     expect(error.message).toBe(`line ${line}: ${error.reason}`);
+    if (scope === whole) {
+      expect(refusal(text, { strict: false }).message).toBe(error.message);
+      return;
+    }
+    const { events, skipped } = readCalendar(text, 'UTC');
+    expect(events).toEqual([]);
+    expect(skipped).toEqual([{ uid: 'a@test', line: 4, reason: error.message }]);
   });
 
-  it('an exception without its series is skipped, not refused', () => {
+  it('an instance without its series is an event of its own, kept by its UID and RECURRENCE-ID', () => {
     const { events, skipped } = readCalendar(
-      calendar(...vevent('RECURRENCE-ID:20260108T100000Z', 'DTSTART:20260108T110000Z')),
+      calendar(...vevent('RECURRENCE-ID:20260108T100000Z', 'DTSTART:20260108T110000Z', 'SUMMARY:Moved')),
       'UTC',
     );
-    expect(events).toEqual([]);
-    expect(skipped).toEqual([
-      { uid: 'a@test', line: 4, reason: 'a RECURRENCE-ID of a series this file does not hold' },
+    expect(skipped).toEqual([]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        uid: 'a@test#RECURRENCE-ID=20260108T100000Z',
+        title: 'Moved',
+        start: '2026-01-08 11:00:00',
+        recurrence: [],
+        instanceOf: { uid: 'a@test', originalStartUtc: '2026-01-08 10:00:00' },
+      }),
     ]);
   });
 
