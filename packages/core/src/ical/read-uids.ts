@@ -41,6 +41,9 @@ export class DerivedUids {
   }
 }
 
+/** What joins a series' UID and an instance's RECURRENCE-ID into the UID the instance is kept by. */
+export const INSTANCE_UID_MARK = '#RECURRENCE-ID=';
+
 /**
  * The UID an instance of a series is kept by when the file holds it without its series (a Google export of
  * someone else's series holds only the instances the exporter was invited to): the series' UID and the
@@ -48,5 +51,5 @@ export class DerivedUids {
  * imported, finds them.
  */
 export function instanceUid(seriesUid: string, originalStartUtc: string): string {
-  return `${seriesUid}#RECURRENCE-ID=${originalStartUtc.replace(/[-:]/g, '').replace(' ', 'T')}Z`;
+  return `${seriesUid}${INSTANCE_UID_MARK}${originalStartUtc.replace(/[-:]/g, '').replace(' ', 'T')}Z`;
 }

@@ -28,6 +28,7 @@
  */
 import ICAL from 'ical.js';
 import { localToUtc } from '../dates/zones.js';
+import { joinDateLines } from './read-date-lines.js';
 import {
   coordinatesOf,
   descriptionHtml,
@@ -55,15 +56,14 @@ import {
   scheduleOf,
   utcOf,
 } from './read-times.js';
-import { joinDateLines } from './read-date-lines.js';
 import { DerivedUids, instanceUid, stableUid } from './read-uids.js';
 import { parseRecurrence, RecurrenceError } from './recurrence.js';
 import { ianaZoneOf } from './zones.js';
 
+export { joinDateLines } from './read-date-lines.js';
 export type { IcsOrganizer, IcsVenue } from './read-fields.js';
 export { IcsError, type IcsReadLimits, type IcsReadMode } from './read-lines.js';
-export { joinDateLines } from './read-date-lines.js';
-export { instanceUid, stableUid } from './read-uids.js';
+export { INSTANCE_UID_MARK, instanceUid, stableUid } from './read-uids.js';
 
 /** What an imported VEVENT says, as the event write path takes it. */
 export interface IcsEventFields {
