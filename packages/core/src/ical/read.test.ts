@@ -165,6 +165,84 @@ describe('readCalendar on producers’ exports', () => {
   });
 });
 
+describe('readCalendar reads what producers evidently mean', () => {
+  it('an 8-digit value without VALUE=DATE is a DATE, with a stray Z too; an empty RRULE is none', () => {
+    const { events, skipped } = readCalendar(
+      calendar(
+        ...vevent('DTSTART:20270101', 'DTEND:20270102', 'RRULE:', 'SUMMARY:Holiday'),
+        ...vevent(
+          'DTSTART:20270111T180000Z',
+          'RRULE:FREQ=DAILY;COUNT=5',
+          'EXDATE:20270113',
+          'RDATE:20270120Z',
+        ).map((line) => line.replace('a@test', 'b@test')),
+      ),
+      'Europe/Berlin',
+    );
+    expect(skipped).toEqual([]);
+    expect(events[0]).toMatchObject({
+      start: '2027-01-01 00:00:00',
+      end: '2027-01-01 23:59:59',
+      allDay: true,
+      timezone: 'Europe/Berlin',
+      recurrence: [],
+    });
+    expect(events[1]!.recurrence).toEqual([
+      'RRULE:FREQ=DAILY;COUNT=5',
+      'EXDATE;VALUE=DATE:20270113',
+      'RDATE;VALUE=DATE:20270120',
+    ]);
+  });
+
+  it('a rule written with spaces in its lists; an Outlook display-name zone without VTIMEZONE', () => {
+    const zone = 'TZID="(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna"';
+    const { events, skipped } = readCalendar(
+      calendar(
+        ...vevent(
+          `DTSTART;${zone}:20270201T083000`,
+          'RRULE:FREQ=WEEKLY; COUNT=9; BYDAY=MO, TU, WE',
+          `EXDATE;${zone}:20270202T083000`,
+        ),
+      ),
+      'UTC',
+    );
+    expect(skipped).toEqual([]);
+    expect(events[0]).toMatchObject({ start: '2027-02-01 08:30:00', timezone: 'Europe/Amsterdam' });
+    expect(events[0]!.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;COUNT=9;BYDAY=MO,TU,WE',
+      'EXDATE;TZID=Europe/Amsterdam:20270202T083000',
+    ]);
+  });
+
+  it('a VEVENT without a UID gets one drawn from it, the same when the file is read again', () => {
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'DTSTART:20270210T140000Z',
+      'SUMMARY:No UID',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'DTSTART:20270210T140000Z',
+      'SUMMARY:No UID',
+      'END:VEVENT',
+    );
+    const uids = readCalendar(text, 'UTC').events.map((event) => event.uid);
+    expect(uids).toHaveLength(2);
+    expect(uids[0]).toMatch(/^derived-[0-9a-f]{32}@calendar-events$/);
+    expect(uids[1]).not.toBe(uids[0]);
+    expect(readCalendar(text, 'UTC').events.map((event) => event.uid)).toEqual(uids);
+  });
+
+  it('quotes the file’s own text, never a value as ical.js re-formats it', () => {
+    const { skipped } = readCalendar(
+      calendar(...vevent('DTSTART:20270101T100000Z', 'LAST-MODIFIED:20270101')),
+      'UTC',
+    );
+    expect(skipped).toEqual([
+      { uid: 'a@test', line: 4, reason: 'line 8: LAST-MODIFIED: "20270101" is not a valid DATE-TIME value' },
+    ]);
+  });
+});
+
 describe('readCalendar refuses a broken file naming the line', () => {
   const inEvent = 'event';
   const whole = 'file';
