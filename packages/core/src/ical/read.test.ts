@@ -232,6 +232,29 @@ describe('readCalendar reads what producers evidently mean', () => {
     expect(readCalendar(text, 'UTC').events.map((event) => event.uid)).toEqual(uids);
   });
 
+  it('an event in a zone whose VTIMEZONE rules ical.js cannot follow is reported, not a crash', () => {
+    const text = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:Custom Zone',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'RRULE:FRE:=YEARLY;BYDAY=-1SU;BYMONTH=10',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      ...vevent('DTSTART;TZID=Custom Zone:20270101T100000', 'SUMMARY:Custom'),
+    );
+    for (const strict of [false, true]) {
+      const read = () => readCalendar(text, 'UTC', undefined, { strict });
+      if (strict) expect(read).toThrow(IcsError);
+      else
+        expect(read().skipped).toEqual([
+          { uid: 'a@test', line: 13, reason: expect.stringMatching(/^line \d+: /) },
+        ]);
+    }
+  });
+
   it('quotes the file’s own text, never a value as ical.js re-formats it', () => {
     const { skipped } = readCalendar(
       calendar(...vevent('DTSTART:20270101T100000Z', 'LAST-MODIFIED:20270101')),
