@@ -21,7 +21,7 @@
  *   recurrence (none clears them). A description the file no longer has is kept: the write path takes no empty
  *   description. An exception the source dropped stays an exception here; a newer STATUS:CANCELLED trashes the
  *   imported event (and a series' occurrences with it).
- * - Skipped, with their line and why: what the reading skipped (an exception without its series, a VTODO),
+ * - Skipped, with their line and why: what the reading skipped (an event that cannot be read, a VTODO),
  *   cancelled events never imported, events whose imported copy is in the trash, exceptions on a date the
  *   series does not hold (beyond the horizon, or moved by a changed rule), events the API refuses.
  */
