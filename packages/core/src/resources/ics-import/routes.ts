@@ -73,13 +73,16 @@ export function icsImportRoutes(): RouteDefinition[] {
           ),
           { required: true, maxLength: INPUT_LIMITS.calendarLength },
         ),
-        strict: param.boolean(
-          texts(
-            'All or nothing: refuse the whole file (400 naming the line) when one event cannot be read, rather than importing the rest and listing it in `skipped`. In the query string, or a field of a JSON body. Default false.',
-            'Alles oder nichts: die ganze Datei ablehnen (400 mit der Zeile), wenn eine Veranstaltung nicht gelesen werden kann, statt den Rest zu importieren und sie in `skipped` zu nennen. In der Query oder als Feld eines JSON-Rumpfs. Standard: false.',
+        strict: {
+          ...param.boolean(
+            texts(
+              'All or nothing: refuse the whole file (400 naming the line) when one event cannot be read, rather than importing the rest and listing it in `skipped`. In the query string, or a field of a JSON body. Default false.',
+              'Alles oder nichts: die ganze Datei ablehnen (400 mit der Zeile), wenn eine Veranstaltung nicht gelesen werden kann, statt den Rest zu importieren und sie in `skipped` zu nennen. In der Query oder als Feld eines JSON-Rumpfs. Standard: false.',
+            ),
+            { default: false },
           ),
-          { default: false },
-        ),
+          inQuery: true,
+        },
       },
       writesInSlices: true,
       authorize: (context) => isEditor(context.principal),
