@@ -122,24 +122,70 @@ describe('calendar-events import ics', () => {
       yield Buffer.from(text);
     })();
     const res = await run(inDatabase('import', 'ics', '-'), { stdin });
-    expect(res.code).toBe(0);
-    expect(res.stdout).toBe(
-      'imported stdin: 0 created, 0 updated, 0 unchanged, 1 skipped\n  skipped line 4 (UID todo@test): a VTODO is not an event\n',
-    );
+    // Nothing in it could be imported: the report, and a failure.
+    expect(res).toEqual({
+      code: 1,
+      stdout:
+        'imported stdin: 0 created, 0 updated, 0 unchanged, 1 skipped\n  skipped line 4 (UID todo@test): a VTODO is not an event\n',
+      stderr: 'error: stdin: nothing could be imported (1 skipped)\n',
+    });
   });
 
-  it('fails with one line naming the line of a broken file, and writes nothing', async () => {
+  it('imports the rest of a file with an unreadable event, reporting it; --strict fails whole and writes nothing', async () => {
     const file = join(dir, 'broken.ics');
-    writeFileSync(file, manyEvents(3).replace('DTSTART:20270102T100000Z', 'DTSTART:20270102T250000Z'));
-    const res = await run(inDatabase('import', 'ics', file, '--json'));
+    writeFileSync(
+      file,
+      manyEvents(3)
+        .replace('DTSTART:20270102T100000Z', 'DTSTART:20270102T250000Z')
+        .replace(/UID:event-/g, 'UID:broken-'),
+    );
+    const res = await run(inDatabase('import', 'ics', file, '--json', '--strict'));
     expect(res).toEqual({
       code: 1,
       stdout: '',
       stderr: `error: ${file}: line 12: DTSTART: "20270102T250000Z" is no time of day\n`,
     });
+    const liberal = await run(inDatabase('import', 'ics', file));
+    expect(liberal).toEqual({
+      code: 0,
+      stdout: `imported ${file}: 2 created, 0 updated, 0 unchanged, 1 skipped\n  skipped line 10 (UID broken-1@test): line 12: DTSTART: "20270102T250000Z" is no time of day\n`,
+      stderr: '',
+    });
     const fixed = await run(inDatabase('import', 'ics', file.replace('broken', 'missing')));
     expect(fixed.code).toBe(1);
     expect(fixed.stderr).toBe(`error: cannot read ${join(dir, 'missing.ics')}: no such file\n`);
+  });
+
+  it("imports real producers' imperfect files: what they mean, the rest reported; instances joined by their series", async () => {
+    const imperfect = join(TESTDATA, 'imperfect-events.ics');
+    const first = await run(inDatabase('import', 'ics', imperfect));
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe(
+      [
+        `imported ${imperfect}: 5 created, 0 updated, 0 unchanged, 2 skipped`,
+        '  skipped line 57 (UID broken-date@imperfect.test): line 59: DTSTART: "20270231T100000Z" has no day 31 in its month',
+        '  skipped line 62 (UID unknown-zone@imperfect.test): line 64: unknown time zone TZID=Atlantis Standard Time: no IANA or Windows zone of that name, and no VTIMEZONE in the file defines it',
+        '',
+      ].join('\n'),
+    );
+    // Events without a UID are found again by the UID made up from them.
+    const again = await run(inDatabase('import', 'ics', imperfect, '--json'));
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
+    const dates = await run(inDatabase('import', 'ics', join(TESTDATA, 'dates-without-value.ics'), '--json'));
+    expect(JSON.parse(dates.stdout)).toEqual({ created: 4, updated: 0, unchanged: 0, skipped: [] });
+    const orphans = await run(
+      inDatabase('import', 'ics', join(TESTDATA, 'instances-without-series.ics'), '--json'),
+    );
+    expect(JSON.parse(orphans.stdout)).toEqual({ created: 4, updated: 0, unchanged: 0, skipped: [] });
+    const series = await run(
+      inDatabase('import', 'ics', join(TESTDATA, 'instances-with-series.ics'), '--json'),
+    );
+    expect(JSON.parse(series.stdout)).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: [] });
+    const joined = await run(
+      inDatabase('import', 'ics', join(TESTDATA, 'instances-without-series.ics'), '--json'),
+    );
+    // Now the series' own occurrences (two changed by the file, one as the series has it), and the offsite.
+    expect(JSON.parse(joined.stdout)).toEqual({ created: 0, updated: 3, unchanged: 1, skipped: [] });
   });
 
   it('imports as an editor or administrator only', async () => {

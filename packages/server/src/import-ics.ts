@@ -1,8 +1,9 @@
 /**
  * `calendar-events import ics FILE|-`: an iCalendar file into the calendar, through the service's own
- * `POST /events/import` (the same limits and checks as over HTTP: a broken file is refused whole, an event the
- * API refuses is reported on a line of its own and the rest imported), as an administrator or the editor
- * named with `--user`.
+ * `POST /events/import` (the same limits and checks as over HTTP: a text that is no calendar is refused whole,
+ * an event that cannot be read or that the API refuses is reported on a line of its own and the rest imported;
+ * `--strict` refuses the whole file for one unreadable event), as an administrator or the editor named with
+ * `--user`. It fails (exit 1, after the report) when the file gave nothing to import but what it skipped.
  */
 import { open } from 'node:fs/promises';
 import {
@@ -31,6 +32,7 @@ export interface ImportOptions {
   timezone?: string;
   user?: string;
   json?: boolean;
+  strict?: boolean;
 }
 
 interface Report {
@@ -175,7 +177,7 @@ export async function importIcs(
   });
   const response = await core.handle({
     method: 'POST',
-    url: `${core.namespacePath()}/events/import`,
+    url: `${core.namespacePath()}/events/import${options.strict ? '?strict=true' : ''}`,
     mountPath: '',
     headers: { 'content-type': 'text/calendar; charset=utf-8' },
     body: { kind: 'raw', data: text },
@@ -190,6 +192,8 @@ export async function importIcs(
     throw new Error(`${label}: ${reason}`);
   }
   output.stdout(`${options.json ? JSON.stringify(body) : summary(label, body)}\n`);
+  if (body.created + body.updated + body.unchanged === 0 && body.skipped.length > 0)
+    throw new Error(`${label}: nothing could be imported (${body.skipped.length} skipped)`);
 }
 
 /** `import ics`, under the program's `import` group (returned, so that the CLI requires a subcommand of it). */
@@ -218,6 +222,10 @@ export function importCommand(
       ).argParser(login),
     )
     .option('--json', 'print the report as JSON: {"created","updated","unchanged","skipped"}')
+    .option(
+      '--strict',
+      'all or nothing: refuse the whole file when one event cannot be read (default: import the rest and report it)',
+    )
     .action((file: string, options: ImportOptions & { database: string }) =>
       withDatabase(options.database, (database) => importIcs(database, file, options, output)),
     );

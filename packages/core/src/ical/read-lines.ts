@@ -41,6 +41,15 @@ export interface IcsReadLimits {
   dates: number;
 }
 
+/** How strictly a file is read. */
+export interface IcsReadMode {
+  /**
+   * A line that breaks RFC 5545 refuses the whole file (all or nothing), as a strict reader does; otherwise it
+   * refuses only the event it is in (reported with its line and why) and the rest of the file is read.
+   */
+  strict: boolean;
+}
+
 /** Where each component and property came from: its line in the file. */
 export type LineMap = WeakMap<ICAL.Component | ICAL.Property, number>;
 
@@ -144,6 +153,50 @@ function checkDates(name: string, text: string, property: ICAL.Property, line: n
   }
 }
 
+/** A DATE as producers write it: eight digits, some (Google's birthdays) with a stray `Z`. */
+const DATE_AS_WRITTEN = /^\s*\d{8}Z?\s*$/i;
+
+/**
+ * A content line as RFC 5545 would have it, where a producer's meaning is evident: a date property whose
+ * values are all dates (`DTSTART:20270101`, Apple iCal, holiday sites; `RDATE:20131210Z`) is a DATE, as
+ * `VALUE=DATE` would say (ical.js reads it as a DATE-TIME without a time); a recurrence rule's parts and
+ * lists written with spaces (`BYDAY=MO, TU, WE`, Microsoft CDO) are read without them.
+ */
+function evidentLine(name: string, text: string): string {
+  const value = valuePart(text);
+  const head = text.slice(0, text.length - value.length);
+  if (DATE_PROPERTIES.has(name)) {
+    const values = value.split(',');
+    if (!values.every((v) => DATE_AS_WRITTEN.test(v))) return text;
+    const dates = values.map((v) => v.trim().slice(0, 8)).join(',');
+    if (/;VALUE=/i.test(head)) return /;VALUE=DATE:$/i.test(head) ? `${head}${dates}` : text;
+    return `${head.slice(0, -1)};VALUE=DATE:${dates}`;
+  }
+  if (name === 'RRULE' || name === 'EXRULE') return `${head}${value.replace(/\s*([;,=])\s*/g, '$1').trim()}`;
+  return text;
+}
+
+/** Whether a line has a value at all: an empty `RRULE:` (or RDATE, EXDATE) says there is none. */
+export function isEmptyRecurrenceLine(name: string, text: string): boolean {
+  return ['RRULE', 'EXRULE', 'RDATE', 'EXDATE'].includes(name) && valuePart(text).trim() === '';
+}
+
+/**
+ * An error of ical.js's about a value, as a reason that quotes the file's own text: its messages quote the
+ * value as ical.js re-formatted it (`"2027-01-01T::"`), which no one finds in the file.
+ */
+function valueReason(name: string, text: string, type: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /"([^"]*)"/.exec(message)?.[1];
+  if (quoted !== undefined && quoted !== '' && text.includes(quoted)) return `${name}: ${message}`;
+  const whole = type === 'line';
+  const value = whole ? text : valuePart(text);
+  const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  return whole
+    ? `${name}: "${shown}" cannot be read`
+    : `${name}: "${shown}" is not a valid ${type.toUpperCase()} value`;
+}
+
 /** Values of a line, counted before ical.js splits them: commas not escaped (§3.3.11). */
 function valueCount(value: string): number {
   let count = 1;
@@ -168,20 +221,19 @@ function propertyOf(content: ContentLine, name: string, limits: IcsReadLimits): 
       content.line,
       `${name} has more than ${limits.dates} dates, the most a series may have occurrences`,
     );
-  const refuse = (error: unknown) =>
-    new IcsError(content.line, `${name}: ${error instanceof Error ? error.message : String(error)}`);
+  const text = evidentLine(name, content.text);
   let property: ICAL.Property;
   try {
-    property = ICAL.Property.fromString(content.text);
+    property = ICAL.Property.fromString(text);
   } catch (error) {
-    throw refuse(error);
+    throw new IcsError(content.line, valueReason(name, content.text, 'line', error));
   }
-  checkDates(name, content.text, property, content.line);
+  checkDates(name, text, property, content.line);
   try {
     // ical.js decodes values when first asked: ask now, so that a bad value is refused with its line.
     property.getValues();
   } catch (error) {
-    throw refuse(error);
+    throw new IcsError(content.line, valueReason(name, content.text, property.type, error));
   }
   return property;
 }
@@ -242,21 +294,35 @@ const LINES_PER_STEP = 100;
  * reader does not take is not parsed.
  * @throws IcsError at the first line that is no content line, a BEGIN without its END, or a bad value.
  */
-export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Generator<void, Components> {
+export function* readComponentsInSteps(
+  text: string,
+  limits: IcsReadLimits,
+  mode: IcsReadMode = { strict: true },
+): Generator<void, Components> {
   const lines: LineMap = new WeakMap();
   const refusals: RefusalMap = new WeakMap();
   const skipped: CalendarLineSkipped[] = [];
   const calendars: ICAL.Component[] = [];
   const stack: ICAL.Component[] = [];
+  /** A line that refuses its event, not the file: the event is reported with its line and why. */
+  const refuseEvent = (error: IcsError) => {
+    const refused = stack[1];
+    if (refused === undefined) skipped.push({ line: error.line, reason: error.reason });
+    else if (!refusals.has(refused)) refusals.set(refused, { line: error.line, reason: error.reason });
+  };
   let read = 0;
   for (const content of contentLines(text, limits.lineLength)) {
     if (++read % LINES_PER_STEP === 0) yield;
     const name = /^([A-Za-z0-9-]+)[;:]/.exec(content.text)?.[1]?.toUpperCase();
-    if (name === undefined || !content.text.includes(':'))
-      throw new IcsError(
+    if (name === undefined || !content.text.includes(':')) {
+      const error = new IcsError(
         content.line,
         `expected a content line NAME:VALUE or NAME;PARAM=…:VALUE, found "${content.text.slice(0, 60)}"`,
       );
+      if (mode.strict || stack.length < 2) throw error;
+      refuseEvent(error);
+      continue;
+    }
     const top = stack[stack.length - 1];
     if (name === 'BEGIN' || name === 'END') {
       const component = content.tooLong ? '' : valuePart(content.text).trim().toLowerCase();
@@ -285,16 +351,14 @@ export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Gen
       continue;
     }
     if (!top) throw new IcsError(content.line, `${name} outside BEGIN:VCALENDAR … END:VCALENDAR`);
-    if (!isRead(name, stack)) continue;
+    if (!isRead(name, stack) || isEmptyRecurrenceLine(name, content.text)) continue;
     let property: ICAL.Property;
     try {
       property = propertyOf(content, name, limits);
     } catch (error) {
-      if (!(error instanceof IcsEventError)) throw error;
+      if (!(error instanceof IcsError) || (mode.strict && !(error instanceof IcsEventError))) throw error;
       // The child of the VCALENDAR the line is in (an event, with its alarms) is refused; the file read on.
-      const refused = stack[1];
-      if (refused === undefined) skipped.push({ line: error.line, reason: error.reason });
-      else if (!refusals.has(refused)) refusals.set(refused, { line: error.line, reason: error.reason });
+      refuseEvent(error);
       continue;
     }
     lines.set(property, content.line);
@@ -311,8 +375,12 @@ export function* readComponentsInSteps(text: string, limits: IcsReadLimits): Gen
 }
 
 /** `readComponentsInSteps` in one go. */
-export function readComponents(text: string, limits: IcsReadLimits): Components {
-  const steps = readComponentsInSteps(text, limits);
+export function readComponents(
+  text: string,
+  limits: IcsReadLimits,
+  mode: IcsReadMode = { strict: true },
+): Components {
+  const steps = readComponentsInSteps(text, limits, mode);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -54,7 +54,14 @@ export function momentOf(reading: Reading, property: ICAL.Property): Moment {
     );
   const zoned = time.clone();
   zoned.zone = defined;
-  return { kind: 'time', local: wallTime(zoned.convertToZone(ICAL.Timezone.utcTimezone)), zone: 'UTC' };
+  let utc: ICAL.Time;
+  try {
+    utc = zoned.convertToZone(ICAL.Timezone.utcTimezone);
+  } catch {
+    // ical.js reads a VTIMEZONE's rules only when it converts: a rule it cannot follow fails here.
+    throw new IcsError(lineOf(reading, property), `the VTIMEZONE of TZID=${tzid} cannot be read`);
+  }
+  return { kind: 'time', local: wallTime(utc), zone: 'UTC' };
 }
 
 /** A moment as a wall time in `zone`. */

@@ -18,9 +18,9 @@ const vevent = (...lines: string[]) => [
   'END:VEVENT',
 ];
 
-function refusal(text: string): IcsError {
+function refusal(text: string, mode = { strict: true }): IcsError {
   try {
-    readCalendar(text, 'UTC');
+    readCalendar(text, 'UTC', undefined, mode);
   } catch (error) {
     if (error instanceof IcsError) return error;
     throw error;
@@ -165,37 +165,167 @@ describe('readCalendar on producers’ exports', () => {
   });
 });
 
+describe('readCalendar reads what producers evidently mean', () => {
+  it('an 8-digit value without VALUE=DATE is a DATE, with a stray Z too; an empty RRULE is none', () => {
+    const { events, skipped } = readCalendar(
+      calendar(
+        ...vevent('DTSTART:20270101', 'DTEND:20270102', 'RRULE:', 'SUMMARY:Holiday'),
+        ...vevent(
+          'DTSTART:20270111T180000Z',
+          'RRULE:FREQ=DAILY;COUNT=5',
+          'EXDATE:20270113',
+          'RDATE:20270120Z',
+        ).map((line) => line.replace('a@test', 'b@test')),
+      ),
+      'Europe/Berlin',
+    );
+    expect(skipped).toEqual([]);
+    expect(events[0]).toMatchObject({
+      start: '2027-01-01 00:00:00',
+      end: '2027-01-01 23:59:59',
+      allDay: true,
+      timezone: 'Europe/Berlin',
+      recurrence: [],
+    });
+    expect(events[1]!.recurrence).toEqual([
+      'RRULE:FREQ=DAILY;COUNT=5',
+      'EXDATE;VALUE=DATE:20270113',
+      'RDATE;VALUE=DATE:20270120',
+    ]);
+  });
+
+  it('a rule written with spaces in its lists; an Outlook display-name zone without VTIMEZONE', () => {
+    const zone = 'TZID="(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna"';
+    const { events, skipped } = readCalendar(
+      calendar(
+        ...vevent(
+          `DTSTART;${zone}:20270201T083000`,
+          'RRULE:FREQ=WEEKLY; COUNT=9; BYDAY=MO, TU, WE',
+          `EXDATE;${zone}:20270202T083000`,
+        ),
+      ),
+      'UTC',
+    );
+    expect(skipped).toEqual([]);
+    expect(events[0]).toMatchObject({ start: '2027-02-01 08:30:00', timezone: 'Europe/Amsterdam' });
+    expect(events[0]!.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;COUNT=9;BYDAY=MO,TU,WE',
+      'EXDATE;TZID=Europe/Amsterdam:20270202T083000',
+    ]);
+  });
+
+  it('a VEVENT without a UID gets one drawn from it, the same when the file is read again', () => {
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'DTSTART:20270210T140000Z',
+      'SUMMARY:No UID',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'DTSTART:20270210T140000Z',
+      'SUMMARY:No UID',
+      'END:VEVENT',
+    );
+    const uids = readCalendar(text, 'UTC').events.map((event) => event.uid);
+    expect(uids).toHaveLength(2);
+    expect(uids[0]).toMatch(/^derived-[0-9a-f]{32}@calendar-events$/);
+    expect(uids[1]).not.toBe(uids[0]);
+    expect(readCalendar(text, 'UTC').events.map((event) => event.uid)).toEqual(uids);
+  });
+
+  it('an event in a zone whose VTIMEZONE rules ical.js cannot follow is reported, not a crash', () => {
+    const text = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:Custom Zone',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'RRULE:FRE:=YEARLY;BYDAY=-1SU;BYMONTH=10',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      ...vevent('DTSTART;TZID=Custom Zone:20270101T100000', 'SUMMARY:Custom'),
+    );
+    for (const strict of [false, true]) {
+      const read = () => readCalendar(text, 'UTC', undefined, { strict });
+      if (strict) expect(read).toThrow(IcsError);
+      else
+        expect(read().skipped).toEqual([
+          { uid: 'a@test', line: 13, reason: expect.stringMatching(/^line \d+: /) },
+        ]);
+    }
+  });
+
+  it('quotes the file’s own text, never a value as ical.js re-formats it', () => {
+    const { skipped } = readCalendar(
+      calendar(...vevent('DTSTART:20270101T100000Z', 'LAST-MODIFIED:20270101')),
+      'UTC',
+    );
+    expect(skipped).toEqual([
+      { uid: 'a@test', line: 4, reason: 'line 8: LAST-MODIFIED: "20270101" is not a valid DATE-TIME value' },
+    ]);
+  });
+});
+
 describe('readCalendar refuses a broken file naming the line', () => {
+  const inEvent = 'event';
+  const whole = 'file';
   it.each([
-    [calendar(...vevent('DTSTART:20260101T100000', 'no colon here')), 8, /expected a content line/],
-    [calendar(...vevent('DTSTART:20261301T100000')), 7, /no month 13/],
-    [calendar(...vevent('DTSTART:2026')), 7, /not a date/],
-    [calendar(...vevent('SUMMARY:no start')), 4, /needs a DTSTART/],
-    [calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000'), 7, /END:VCALENDAR where END:VEVENT/],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /BEGIN:VCALENDAR is never ended/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'END:VTODO')), 8, /END:VTODO where END:VEVENT/],
-    [calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')), 7, /unknown time zone TZID=Mars/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')), 8, /DTEND is before DTSTART/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /.+/],
-    [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/],
-    [calendar('BEGIN:VEVENT', 'DTSTART:20260101T100000', 'END:VEVENT'), 4, /needs a UID/],
-    ['', 1, /empty/],
-    ['BEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /expected BEGIN:VCALENDAR/],
-  ])('%#', (text, line, reason) => {
-    const error = refusal(text);
+    [calendar(...vevent('DTSTART:20260101T100000', 'no colon here')), 8, /expected a content line/, inEvent],
+    [calendar(...vevent('DTSTART:20261301T100000')), 7, /no month 13/, inEvent],
+    [calendar(...vevent('DTSTART:2026')), 7, /not a date/, inEvent],
+    [calendar(...vevent('SUMMARY:no start')), 4, /needs a DTSTART/, inEvent],
+    [
+      calendar('BEGIN:VEVENT', 'UID:x', 'DTSTART:20260101T100000'),
+      7,
+      /END:VCALENDAR where END:VEVENT/,
+      whole,
+    ],
+    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /BEGIN:VCALENDAR is never ended/, whole],
+    [calendar(...vevent('DTSTART:20260101T100000', 'END:VTODO')), 8, /END:VTODO where END:VEVENT/, whole],
+    [
+      calendar(...vevent('DTSTART;TZID=Mars/Olympus:20260101T100000')),
+      7,
+      /unknown time zone TZID=Mars/,
+      inEvent,
+    ],
+    [
+      calendar(...vevent('DTSTART:20260101T100000', 'DTEND:20260101T090000')),
+      8,
+      /DTEND is before DTSTART/,
+      inEvent,
+    ],
+    [calendar(...vevent('DTSTART:20260101T100000', 'RRULE:FREQ=WEEKLY;BYDAY=XX')), 8, /"XX"/, inEvent],
+    [calendar(...vevent('DTSTART:20260101T100000', 'DURATION:PXX')), 8, /duration/, inEvent],
+    ['', 1, /empty/, whole],
+    ['BEGIN:VEVENT\r\nEND:VEVENT\r\n', 1, /expected BEGIN:VCALENDAR/, whole],
+  ])('%#: strictly, the file; else the %3 when it is one event', (text, line, reason, scope) => {
+    const error = refusal(text, { strict: true });
     expect(error.line).toBe(line);
     expect(error.reason).toMatch(reason);
     expect(error.message).toBe(`line ${line}: ${error.reason}`);
+    if (scope === whole) {
+      expect(refusal(text, { strict: false }).message).toBe(error.message);
+      return;
+    }
+    const { events, skipped } = readCalendar(text, 'UTC');
+    expect(events).toEqual([]);
+    expect(skipped).toEqual([{ uid: 'a@test', line: 4, reason: error.message }]);
   });
 
-  it('an exception without its series is skipped, not refused', () => {
+  it('an instance without its series is an event of its own, kept by its UID and RECURRENCE-ID', () => {
     const { events, skipped } = readCalendar(
-      calendar(...vevent('RECURRENCE-ID:20260108T100000Z', 'DTSTART:20260108T110000Z')),
+      calendar(...vevent('RECURRENCE-ID:20260108T100000Z', 'DTSTART:20260108T110000Z', 'SUMMARY:Moved')),
       'UTC',
     );
-    expect(events).toEqual([]);
-    expect(skipped).toEqual([
-      { uid: 'a@test', line: 4, reason: 'a RECURRENCE-ID of a series this file does not hold' },
+    expect(skipped).toEqual([]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        uid: 'a@test#RECURRENCE-ID=20260108T100000Z',
+        title: 'Moved',
+        start: '2026-01-08 11:00:00',
+        recurrence: [],
+        instanceOf: { uid: 'a@test', originalStartUtc: '2026-01-08 10:00:00' },
+      }),
     ]);
   });
 

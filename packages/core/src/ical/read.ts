@@ -10,14 +10,18 @@
  *   00:00:00 to 23:59:59 in a zone, which is how The Events Calendar exports its all-day events.
  * - Recurrence: RRULE, RDATE and EXDATE lines as written (TZIDs named by their IANA zone), checked by
  *   `parseRecurrence`; VEVENTs with a RECURRENCE-ID are the exceptions of the VEVENT with their UID and
- *   without one, and a cancelled exception becomes an EXDATE of its series.
+ *   without one, and a cancelled exception becomes an EXDATE of its series. An instance whose series the
+ *   file does not hold is an event of its own (`instanceOf`), kept by `instanceUid`.
  * - UIDs: as written, except the plugin's `<post id>-<start unix>-<end unix>@<host>`, known by `<post id>@<host>`
- *   (`stableUid`), so that an event moved on the plugin's site updates the one imported before.
+ *   (`stableUid`), so that an event moved on the plugin's site updates the one imported before; an event
+ *   without a UID gets one drawn from its start and title (`DerivedUids`).
  * - LOCATION is read into a venue (`venueOfLocation`), GEO gives its coordinates, ORGANIZER (CN and mailto)
  *   an organizer, CATEGORIES category names; CLASS:PRIVATE/CONFIDENTIAL makes the event private.
- * - Errors: anything that breaks RFC 5545 refuses the file with an `IcsError` naming the line. Events that
- *   are well formed but cannot be imported (an exception without its series, a VTODO, a line over a limit,
- *   a recurrence the API refuses) are reported as skipped, with their line and why, and the rest is read.
+ * - Errors: a file that is no calendar (no content lines, a BEGIN without its END) is refused with an
+ *   `IcsError` naming the line. A line of an event that breaks RFC 5545 beyond an evident meaning refuses
+ *   that event (and the whole file when read with `strict`). Events that cannot be imported (a VTODO, a line
+ *   over a limit, a recurrence the API refuses) are reported as skipped, with their line and why, and the rest
+ *   is read.
  * - Work and memory follow the file: lines are unfolded in one pass and bounded while read (`IcsReadLimits`),
  *   and the reading yields every few lines and components (`readCalendarInSteps`), so that a caller can
  *   give the event loop back between them.
@@ -25,6 +29,7 @@
 import ICAL from 'ical.js';
 import { localToUtc } from '../dates/zones.js';
 import { dayMoment, producerZone, wholeDayRecurrence } from './read-all-day.js';
+import { joinDateLines } from './read-date-lines.js';
 import {
   coordinatesOf,
   descriptionHtml,
@@ -37,6 +42,7 @@ import {
   IcsError,
   IcsEventError,
   type IcsReadLimits,
+  type IcsReadMode,
   type LineMap,
   type RefusalMap,
   readComponentsInSteps,
@@ -51,11 +57,14 @@ import {
   scheduleOf,
   utcOf,
 } from './read-times.js';
+import { DerivedUids, instanceUid, stableUid } from './read-uids.js';
 import { parseRecurrence, RecurrenceError } from './recurrence.js';
 import { ianaZoneOf } from './zones.js';
 
+export { joinDateLines } from './read-date-lines.js';
 export type { IcsOrganizer, IcsVenue } from './read-fields.js';
-export { IcsError, type IcsReadLimits } from './read-lines.js';
+export { IcsError, type IcsReadLimits, type IcsReadMode } from './read-lines.js';
+export { INSTANCE_UID_MARK, instanceUid, stableUid } from './read-uids.js';
 
 /** What an imported VEVENT says, as the event write path takes it. */
 export interface IcsEventFields {
@@ -94,6 +103,11 @@ export interface IcsEvent extends IcsEventFields {
   /** RRULE, RDATE and EXDATE lines; empty for a single event. */
   recurrence: string[];
   exceptions: IcsException[];
+  /**
+   * An instance of a series the file does not hold (a VEVENT with a RECURRENCE-ID): imported as a single
+   * event, its `uid` the `instanceUid` of the series' UID and RECURRENCE-ID.
+   */
+  instanceOf?: { uid: string; originalStartUtc: string };
 }
 
 export interface IcsSkipped {
@@ -189,42 +203,6 @@ function recurrenceOf(reading: Reading, event: ICAL.Component, zone: string): st
   return lines;
 }
 
-/**
- * The recurrence with its RDATE and EXDATE lines of equal parameters joined into one line each (at the place
- * of the first): a producer writes a line per date (one per cancelled occurrence too), and the write path
- * takes a bounded number of lines, not of dates.
- */
-export function joinDateLines(lines: string[]): string[] {
-  const joined: string[] = [];
-  const byHead = new Map<string, number>();
-  for (const line of lines) {
-    const colon = valueColon(line);
-    const head = line.slice(0, colon).toUpperCase();
-    const name = /^[A-Z-]+/.exec(head)?.[0];
-    if (colon < 0 || (name !== 'RDATE' && name !== 'EXDATE')) {
-      joined.push(line);
-      continue;
-    }
-    const at = byHead.get(head);
-    if (at === undefined) {
-      byHead.set(head, joined.length);
-      joined.push(line);
-    } else joined[at] = `${joined[at]},${line.slice(colon + 1)}`;
-  }
-  return joined;
-}
-
-/** Where a content line's value starts: its first colon outside a quoted parameter value. */
-function valueColon(line: string): number {
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (char === '"') quoted = !quoted;
-    else if (char === ':' && !quoted) return i;
-  }
-  return -1;
-}
-
 /** A cancelled occurrence as the EXDATE of its series. */
 function exdateOf(moment: Moment, zone: string): string {
   if (moment.kind === 'date') return `EXDATE;VALUE=DATE:${compact(moment.date)}`;
@@ -232,22 +210,33 @@ function exdateOf(moment: Moment, zone: string): string {
   return zone === 'UTC' ? `EXDATE:${compact(local)}Z` : `EXDATE;TZID=${zone}:${compact(local)}`;
 }
 
-function zonesOf(calendar: ICAL.Component): Map<string, ICAL.Timezone> {
+/** The VTIMEZONEs of a calendar by TZID; one with a line that could not be read is left out. */
+function zonesOf(calendar: ICAL.Component, refusals: RefusalMap): Map<string, ICAL.Timezone> {
   const zones = new Map<string, ICAL.Timezone>();
   for (const component of calendar.getAllSubcomponents('vtimezone')) {
     const tzid = String(component.getFirstPropertyValue('tzid') ?? '');
-    if (tzid !== '') zones.set(tzid, new ICAL.Timezone(component));
+    if (tzid !== '' && !refusals.has(component)) zones.set(tzid, new ICAL.Timezone(component));
   }
   return zones;
 }
 
 /**
- * The UID an event is known by. The plugin writes `<post id>-<start unix>-<end unix>@<host>`, which changes
- * whenever the event moves: it is known by `<post id>@<host>`, so that a moved event updates the one imported.
+ * Of two VEVENTs with one UID, the one with the higher SEQUENCE (the earlier on a tie) is kept, the other
+ * reported.
  */
-export function stableUid(uid: string): string {
-  const plugin = /^(\d+)-\d{1,12}-\d{1,12}@(.+)$/.exec(uid);
-  return plugin ? `${plugin[1]}@${plugin[2]}` : uid;
+function keepNewest(byUid: Map<string, IcsEvent>, event: IcsEvent, out: IcsCalendar, uid = event.uid): void {
+  const earlier = byUid.get(event.uid);
+  if (!earlier) {
+    byUid.set(event.uid, event);
+    return;
+  }
+  const [kept, dropped] = earlier.sequence >= event.sequence ? [earlier, event] : [event, earlier];
+  byUid.set(event.uid, kept);
+  out.skipped.push({
+    uid,
+    line: dropped.line,
+    reason: `another VEVENT with this UID (line ${kept.line}) has a higher or equal SEQUENCE`,
+  });
 }
 
 /** Components read between two pauses of `readCalendarInSteps`. */
@@ -258,6 +247,7 @@ function* readOne(
   lines: LineMap,
   refusals: RefusalMap,
   siteZone: string,
+  mode: IcsReadMode,
   out: IcsCalendar,
 ): Generator<void> {
   const declared = text(calendar, 'x-wr-timezone');
@@ -265,8 +255,14 @@ function* readOne(
     lines,
     refusals,
     zone: (declared !== '' && ianaZoneOf(declared)) || siteZone,
-    timezones: zonesOf(calendar),
+    timezones: zonesOf(calendar, refusals),
   };
+  /** An event that cannot be read: reported, unless the file is read strictly, which refuses it whole. */
+  const unreadable = (error: unknown): IcsError => {
+    if (error instanceof IcsEventError || (!mode.strict && error instanceof IcsError)) return error;
+    throw error;
+  };
+  const derivedUids = new DerivedUids();
   const masters = new Map<string, IcsEvent>();
   /** Series refused: their exceptions are skipped with them. */
   const refusedMasters = new Map<string, number>();
@@ -278,45 +274,37 @@ function* readOne(
     if (++read % COMPONENTS_PER_STEP === 0) yield;
     const kind = component.name.toUpperCase();
     if (kind === 'VTIMEZONE') continue;
-    const uid = stableUid(text(component, 'uid'));
+    const written = stableUid(text(component, 'uid'));
     const line = lineOf(reading, component);
     if (kind !== 'VEVENT') {
-      out.skipped.push({ uid, line, reason: `a ${kind} is not an event` });
+      out.skipped.push({ uid: written, line, reason: `a ${kind} is not an event` });
       continue;
     }
     const refused = refusals.get(component);
     const isException = component.hasProperty('recurrence-id');
     if (refused) {
-      out.skipped.push({ uid, line, reason: `line ${refused.line}: ${refused.reason}` });
-      if (!isException && uid !== '') refusedMasters.set(uid, line);
+      out.skipped.push({ uid: written, line, reason: `line ${refused.line}: ${refused.reason}` });
+      if (!isException && written !== '') refusedMasters.set(written, line);
       continue;
     }
-    if (uid === '') throw new IcsError(line, 'a VEVENT needs a UID');
+    const uid = written === '' ? derivedUids.of(component) : written;
     if (isException) {
       exceptions.push({ event: component, uid });
       continue;
     }
-    let event: IcsEvent;
     try {
       const { fields, first } = fieldsOf(reading, component, uid);
-      event = { ...fields, recurrence: recurrenceOf(reading, component, fields.timezone), exceptions: [] };
+      const event: IcsEvent = {
+        ...fields,
+        recurrence: recurrenceOf(reading, component, fields.timezone),
+        exceptions: [],
+      };
       if (first.kind === 'date' && event.recurrence.length > 0) wholeDays.set(event, reading.zone);
+      keepNewest(masters, event, out);
     } catch (error) {
-      if (!(error instanceof IcsEventError)) throw error;
-      out.skipped.push({ uid, line, reason: error.message });
+      out.skipped.push({ uid, line, reason: unreadable(error).message });
       refusedMasters.set(uid, line);
-      continue;
     }
-    const earlier = masters.get(uid);
-    if (earlier) {
-      const [kept, dropped] = earlier.sequence >= event.sequence ? [earlier, event] : [event, earlier];
-      masters.set(uid, kept);
-      out.skipped.push({
-        uid,
-        line: dropped.line,
-        reason: `another VEVENT with this UID (line ${kept.line}) has a higher or equal SEQUENCE`,
-      });
-    } else masters.set(uid, event);
   }
   const exceptionsByUid = new Map<string, ICAL.Component[]>();
   for (const { event, uid } of exceptions)
@@ -327,41 +315,58 @@ function* readOne(
     wholeDays.set(master, zone);
     master.recurrence = wholeDayRecurrence(master.recurrence, zone);
   }
+  const instances = new Map<string, IcsEvent>();
   for (const { event, uid } of exceptions) {
     if (++read % COMPONENTS_PER_STEP === 0) yield;
     const master = masters.get(uid);
     const line = lineOf(reading, event);
-    if (!master) {
-      const refusedAt = refusedMasters.get(uid);
+    const refusedAt = refusedMasters.get(uid);
+    if (refusedAt !== undefined) {
       out.skipped.push({
         uid,
         line,
-        reason:
-          refusedAt === undefined
-            ? 'a RECURRENCE-ID of a series this file does not hold'
-            : `a RECURRENCE-ID of the series on line ${refusedAt}, which was skipped`,
+        reason: `a RECURRENCE-ID of the series on line ${refusedAt}, which was skipped`,
       });
       continue;
     }
-    const property = event.getFirstProperty('recurrence-id')!;
-    const written = momentOf(reading, property);
-    const dayZone = wholeDays.get(master);
-    const original = dayZone === undefined ? written : dayMoment(written, dayZone);
-    const originalStartUtc =
-      original.kind === 'date'
-        ? localToUtc(`${original.date} 00:00:00`, master.timezone)
-        : localToUtc(original.local, original.zone);
-    const { fields } = fieldsOf(reading, event, uid);
-    if (master.recurrence.length === 0)
-      out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of an event that does not recur' });
-    else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
-    else master.exceptions.push({ ...fields, originalStartUtc });
-    // A change of this occurrence and the later ones (RFC 5545 §3.8.4.4): only the one is changed, and said so.
-    if (master.recurrence.length > 0 && /^THISANDFUTURE$/i.test(String(property.getParameter('range') ?? '')))
-      out.skipped.push({ uid, line, reason: thisAndFutureReason(fields.cancelled) });
+    try {
+      const property = event.getFirstProperty('recurrence-id')!;
+      const written = momentOf(reading, property);
+      const dayZone = master === undefined ? undefined : wholeDays.get(master);
+      const original = dayZone === undefined ? written : dayMoment(written, dayZone);
+      const { fields } = fieldsOf(reading, event, uid);
+      // A DATE names the instance of an all-day series on that day, in the series' zone (its own, alone).
+      const dateZone = master?.timezone ?? fields.timezone;
+      const originalStartUtc =
+        original.kind === 'date'
+          ? localToUtc(`${original.date} 00:00:00`, dateZone)
+          : localToUtc(original.local, original.zone);
+      if (!master) {
+        const instance: IcsEvent = {
+          ...fields,
+          uid: instanceUid(uid, originalStartUtc),
+          recurrence: [],
+          exceptions: [],
+          instanceOf: { uid, originalStartUtc },
+        };
+        keepNewest(instances, instance, out, uid);
+      } else if (master.recurrence.length === 0)
+        out.skipped.push({ uid, line, reason: 'a RECURRENCE-ID of an event that does not recur' });
+      else if (fields.cancelled) master.recurrence.push(exdateOf(original, master.timezone));
+      else master.exceptions.push({ ...fields, originalStartUtc });
+      // A change of this occurrence and the later ones (RFC 5545 §3.8.4.4): only the one is changed, and said so.
+      if (
+        master &&
+        master.recurrence.length > 0 &&
+        /^THISANDFUTURE$/i.test(String(property.getParameter('range') ?? ''))
+      )
+        out.skipped.push({ uid, line, reason: thisAndFutureReason(fields.cancelled) });
+    } catch (error) {
+      out.skipped.push({ uid, line, reason: unreadable(error).message });
+    }
   }
   for (const master of masters.values()) master.recurrence = joinDateLines(master.recurrence);
-  out.events.push(...masters.values());
+  out.events.push(...masters.values(), ...instances.values());
 }
 
 function thisAndFutureReason(cancelled: boolean): string {
@@ -376,6 +381,9 @@ const UNLIMITED: IcsReadLimits = {
   dates: Number.POSITIVE_INFINITY,
 };
 
+/** Read what can be read; report the events that cannot be. */
+const LIBERAL: IcsReadMode = { strict: false };
+
 /**
  * The events of an iCalendar text, read in steps (the generator yields every few lines and components);
  * floating times and all-day dates are read in `siteZone` unless the calendar names its own (X-WR-TIMEZONE).
@@ -385,13 +393,14 @@ export function* readCalendarInSteps(
   text: string,
   siteZone: string,
   limits: IcsReadLimits = UNLIMITED,
+  mode: IcsReadMode = LIBERAL,
 ): Generator<void, IcsCalendar> {
-  const { calendars, lines, refusals, skipped } = yield* readComponentsInSteps(text, limits);
+  const { calendars, lines, refusals, skipped } = yield* readComponentsInSteps(text, limits, mode);
   const out: IcsCalendar = {
     events: [],
     skipped: skipped.map(({ line, reason }) => ({ uid: '', line, reason: `line ${line}: ${reason}` })),
   };
-  for (const calendar of calendars) yield* readOne(calendar, lines, refusals, siteZone, out);
+  for (const calendar of calendars) yield* readOne(calendar, lines, refusals, siteZone, mode, out);
   return out;
 }
 
@@ -399,8 +408,13 @@ export function* readCalendarInSteps(
  * `readCalendarInSteps` in one go.
  * @throws IcsError naming the line of the first problem that breaks the file.
  */
-export function readCalendar(text: string, siteZone: string, limits: IcsReadLimits = UNLIMITED): IcsCalendar {
-  const steps = readCalendarInSteps(text, siteZone, limits);
+export function readCalendar(
+  text: string,
+  siteZone: string,
+  limits: IcsReadLimits = UNLIMITED,
+  mode: IcsReadMode = LIBERAL,
+): IcsCalendar {
+  const steps = readCalendarInSteps(text, siteZone, limits, mode);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -254,6 +254,19 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
     expect(english.components.schemas.Category.required).toContain('parent');
   });
 
+  it('lists a parameter of a request with a body that the query string may give too (inQuery)', () => {
+    const importing = english.paths['/events/import'].post;
+    expect(importing.parameters).toEqual([
+      expect.objectContaining({
+        name: 'strict',
+        in: 'query',
+        schema: expect.objectContaining({ type: 'boolean' }),
+      }),
+    ]);
+    const body = importing.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['calendar', 'strict']));
+  });
+
   it('renders parameters from their validating schemas, as input', () => {
     const list = english.paths['/events'].get.parameters as Json[];
     const page = list.find((p) => p.name === 'page');

@@ -195,6 +195,8 @@ function operation(
     else if (usesBody) {
       body[name] = parameterSchema(spec, language, context, { required: spec.required, inQuery: false });
       bodyRequired ||= spec.required;
+      if (spec.inQuery)
+        query[name] = parameterSchema(spec, language, context, { required: false, inQuery: true });
     } else query[name] = parameterSchema(spec, language, context, { required: spec.required, inQuery: true });
   }
   const created = isCreate(compiled, method);

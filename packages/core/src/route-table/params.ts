@@ -50,6 +50,11 @@ export interface ParamSpec<T = any, C = any, R extends boolean = boolean> {
   check: 'validator' | 'type';
   /** Characters a string in this parameter may have; `INPUT_LIMITS.textLength` when not given. */
   maxLength?: number;
+  /**
+   * A parameter of a request with a body that a client may give in the query string too (a flag beside a body
+   * that is no form, such as text/calendar): /doc lists it among the query parameters as well.
+   */
+  inQuery?: boolean;
 }
 
 const TRUE_WORDS = new Set(['true', '1']);

@@ -201,13 +201,18 @@ describeContract('ical import', (service) => {
     expect(res.json.created).toBe(1);
   });
 
-  it('refuses a broken file whole: 400 naming the line, nothing written', async () => {
+  it('refuses a broken file whole with strict=true: 400 naming the line, nothing written', async () => {
     const broken = fixture('outlook').replace(
       'DTSTART;TZID="Pacific Standard Time":20270104T090000',
       'DTSTART;TZID="Pacific Standard Time":20271304T090000',
     );
     const line = broken.split('\r\n').findIndex((l) => l.includes('20271304T090000')) + 1;
-    const res = await importText(broken);
+    const res = await service().request('POST', '/events/import', {
+      body: broken,
+      query: { strict: 'true' },
+      headers: { 'content-type': 'text/calendar; charset=utf-8' },
+      as: 'editor',
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('rest_invalid_param');
     expect(res.json.data.params.calendar).toBe(`line ${line}: DTSTART: "20271304T090000" has no month 13`);

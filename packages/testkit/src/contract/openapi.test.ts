@@ -106,8 +106,16 @@ describeContract('OpenAPI document against real answers', (service) => {
       'END:VCALENDAR',
     ].join('\r\n');
     await call('POST', '/events/import', { json: { calendar }, as: 'admin', status: 200 });
+    const broken = calendar.replace('20270101T100000Z', '20271301T100000Z');
+    const skipped = await call('POST', '/events/import', {
+      json: { calendar: broken },
+      as: 'admin',
+      status: 200,
+    });
+    expect(skipped.json.skipped).toHaveLength(1);
     await call('POST', '/events/import', {
-      body: calendar.replace('20270101T100000Z', '20271301T100000Z'),
+      body: broken,
+      query: { strict: 'true' },
       headers: { 'content-type': 'text/calendar' },
       as: 'admin',
       status: 400,

@@ -27,7 +27,14 @@ export const importReportSchema = z
     skipped: z
       .array(
         z.object({
-          uid: z.string().meta(describe('The UID.', 'Die UID.')),
+          uid: z
+            .string()
+            .meta(
+              describe(
+                'The UID it is known by: as written, or for an instance without its series `<UID>#RECURRENCE-ID=<UTC>`; empty when it could not be read.',
+                'Die UID, unter der sie geführt wird: wie geschrieben, für eine Instanz ohne ihre Serie `<UID>#RECURRENCE-ID=<UTC>`; leer, wenn sie nicht gelesen werden konnte.',
+              ),
+            ),
           line: z
             .number()
             .int()
@@ -38,8 +45,8 @@ export const importReportSchema = z
       )
       .meta(
         describe(
-          'Components not imported, and why: exceptions without their series, cancelled events, VTODOs, events over a limit or refused, ….',
-          'Nicht importierte Komponenten und warum: Ausnahmen ohne ihre Serie, abgesagte Termine, VTODOs, Veranstaltungen über einer Grenze oder abgelehnte, ….',
+          'Components not imported, and why (the line of what could not be read): events that cannot be read, cancelled events, VTODOs, events over a limit or refused, ….',
+          'Nicht importierte Komponenten und warum (mit der Zeile des Unlesbaren): unlesbare Veranstaltungen, abgesagte Termine, VTODOs, Veranstaltungen über einer Grenze oder abgelehnte, ….',
         ),
       ),
   })
@@ -55,8 +62,8 @@ export function icsImportRoutes(): RouteDefinition[] {
       path: '/events/import',
       methods: ['POST'],
       summary: texts(
-        'Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. A file that breaks RFC 5545 is refused whole (400 naming the line); an event over a limit, or one the API refuses, is skipped with its line and why. Written in slices: other requests are answered meanwhile.',
-        'Veranstaltungen aus einer iCalendar-Datei importieren (text/calendar oder JSON {"calendar": "…"}); nach UID, ein erneuter Import ändert nur Geändertes. Eine Datei, die RFC 5545 verletzt, wird ganz abgelehnt (400 mit der Zeile); eine Veranstaltung über einer Grenze oder eine, die die API ablehnt, wird mit Zeile und Grund übersprungen. In Abschnitten geschrieben: andere Anfragen werden derweil beantwortet.',
+        'Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. What producers evidently mean is read (a DATE without VALUE=DATE, Outlook\'s display-name zones, an event without a UID); an event that cannot be read, is over a limit or is refused by the API is skipped and listed in `skipped` with its line and why, and the rest is imported. A text that is no calendar is refused whole (400 naming the line), and so is a file with any unreadable event with strict=true. Written in slices: other requests are answered meanwhile.',
+        'Veranstaltungen aus einer iCalendar-Datei importieren (text/calendar oder JSON {"calendar": "…"}); nach UID, ein erneuter Import ändert nur Geändertes. Was Programme erkennbar meinen, wird gelesen (ein DATE ohne VALUE=DATE, Outlooks Anzeigenamen von Zeitzonen, ein Termin ohne UID); eine Veranstaltung, die nicht gelesen werden kann, über einer Grenze liegt oder von der API abgelehnt wird, wird übersprungen und in `skipped` mit Zeile und Grund genannt, der Rest importiert. Ein Text, der kein Kalender ist, wird ganz abgelehnt (400 mit der Zeile), mit strict=true auch eine Datei mit einer unlesbaren Veranstaltung. In Abschnitten geschrieben: andere Anfragen werden derweil beantwortet.',
       ),
       params: {
         calendar: param.string<RequestContext, true>(
@@ -66,10 +73,22 @@ export function icsImportRoutes(): RouteDefinition[] {
           ),
           { required: true, maxLength: INPUT_LIMITS.calendarLength },
         ),
+        strict: {
+          ...param.boolean(
+            texts(
+              'All or nothing: refuse the whole file (400 naming the line) when one event cannot be read, rather than importing the rest and listing it in `skipped`. In the query string, or a field of a JSON body. Default false.',
+              'Alles oder nichts: die ganze Datei ablehnen (400 mit der Zeile), wenn eine Veranstaltung nicht gelesen werden kann, statt den Rest zu importieren und sie in `skipped` zu nennen. In der Query oder als Feld eines JSON-Rumpfs. Standard: false.',
+            ),
+            { default: false },
+          ),
+          inQuery: true,
+        },
       },
       writesInSlices: true,
       authorize: (context) => isEditor(context.principal),
-      operation: async (context, params) => ({ body: await importCalendar(context, params.calendar) }),
+      operation: async (context, params) => ({
+        body: await importCalendar(context, params.calendar, { strict: params.strict === true }),
+      }),
       response: importReportSchema,
     }),
   ];

@@ -1,10 +1,13 @@
 /**
  * Importing an iCalendar file (issue 18): every event of the file written through the event write path.
  *
- * - A file that breaks RFC 5545 is refused whole: 400 `rest_invalid_param` naming the line, nothing written
- *   (the whole file is read and checked before the first write). So is a file over `INPUT_LIMITS.calendarLength`.
- * - An event the file holds but the API refuses (a line or field over a limit, a recurrence refused, any 4xx
- *   of the write path) is skipped with its line and why, and the rest is imported (liberal reader).
+ * - A text that is no calendar is refused whole: 400 `rest_invalid_param` naming the line, nothing written
+ *   (the whole file is read and checked before the first write). So is a file over `INPUT_LIMITS.calendarLength`,
+ *   and, read with `strict`, a file with any event that cannot be read.
+ * - An event that cannot be read, or that the API refuses (a line or field over a limit, a recurrence refused,
+ *   any 4xx of the write path), is skipped with its line and why, and the rest is imported (liberal reader).
+ * - An instance without its series (`instances.ts`) is a single event until its series is imported, then the
+ *   series' own occurrence.
  * - Bounded work (issue 27): the file is read in steps and written in slices (`SLICE_EVENTS`, `SLICE_MS`),
  *   each in a write transaction of its own, with the event loop given back between them, so that other
  *   requests are answered meanwhile. The answer is the report, as before, once the last slice is written.
@@ -18,12 +21,11 @@
  *   recurrence (none clears them). A description the file no longer has is kept: the write path takes no empty
  *   description. An exception the source dropped stays an exception here; a newer STATUS:CANCELLED trashes the
  *   imported event (and a series' occurrences with it).
- * - Skipped, with their line and why: what the reading skipped (an exception without its series, a VTODO),
+ * - Skipped, with their line and why: what the reading skipped (an event that cannot be read, a VTODO),
  *   cancelled events never imported, events whose imported copy is in the trash, exceptions on a date the
  *   series does not hold (beyond the horizon, or moved by a changed rule), events the API refuses.
  */
 import { analyzeStaleTables } from '../../db/analyze.js';
-import { isApiError } from '../../errors/api-error.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
 import {
@@ -32,13 +34,14 @@ import {
   type IcsEvent,
   type IcsEventFields,
   type IcsException,
+  type IcsReadMode,
   type IcsSkipped,
   readCalendarInSteps,
 } from '../../ical/read.js';
-import { MAX_OCCURRENCES, RecurrenceError } from '../../ical/recurrence.js';
+import { MAX_OCCURRENCES } from '../../ical/recurrence.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
-import type { ParamBag, ParamSpecs } from '../../route-table/params.js';
+import type { ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
 import { loadEventRecord } from '../events/repository.js';
@@ -57,6 +60,8 @@ import {
   seriesVersion,
   storedExceptions,
 } from './versions.js';
+import { type InstanceSingles, instanceSingles, replaceInstanceSingles } from './instances.js';
+import { EventRefused, refused, writeParams } from './write-params.js';
 
 export interface ImportReport {
   created: number;
@@ -89,14 +94,6 @@ const READ_LIMITS = {
  */
 const SLICE_PAUSE_MS = SLICE_MS / 4;
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, SLICE_PAUSE_MS));
-
-/** An event the API refuses: skipped with its line and why, the rest of the file imported. */
-class EventRefused extends Error {
-  constructor(readonly skipped: IcsSkipped) {
-    super(skipped.reason);
-    this.name = 'EventRefused';
-  }
-}
 
 /** The event write parameters of a create and of an update, built once per configuration. */
 const specsByConfig = new WeakMap<RequestContext['config'], { create: ParamSpecs; update: ParamSpecs }>();
@@ -142,53 +139,6 @@ async function storedByUid(context: RequestContext, uids: string[]): Promise<Map
       });
   }
   return stored;
-}
-
-/** The write parameters of an event, as a client of POST /events would send them. */
-function writeParams(event: IcsEventFields, recurrence: string[] | undefined, create: boolean): ParamBag {
-  const params: ParamBag = {
-    title: event.title === '' ? '(no title)' : event.title,
-    start_date: event.start,
-    end_date: event.end,
-    timezone: event.timezone,
-    all_day: event.allDay,
-    status: event.status,
-    // Only a web address is a website; producers put other things in URL (Outlook: nothing, some: a path).
-    website: /^https?:\/\/\S+$/i.test(event.website) ? event.website : '',
-  };
-  // A description is never empty (the write path refuses ""): none leaves the stored one.
-  if (event.description !== '') params.description = event.description;
-  if (event.venue) params.venue = { ...event.venue };
-  else if (!create) params.venue = '';
-  if (event.organizers.length > 0 || !create) params.organizer = event.organizers.map((o) => ({ ...o }));
-  if (event.categories.length > 0 || !create) params.categories = [...event.categories];
-  if (recurrence !== undefined && (recurrence.length > 0 || !create)) params.recurrence = [...recurrence];
-  return params;
-}
-
-/**
- * An error of the write path for one event or exception (a 4xx, a recurrence refused while it is expanded)
- * as that event's report line; anything else (the database gone, a fault) is returned as it is.
- */
-function refused(event: IcsEventFields, error: unknown): unknown {
-  // The write path answers a recurrence it cannot expand as a 400 whose cause is the RecurrenceError.
-  const recurrence = error instanceof RecurrenceError ? error : isApiError(error) ? error.cause : undefined;
-  if (recurrence instanceof RecurrenceError)
-    return new EventRefused({
-      uid: event.uid,
-      line: event.line,
-      reason: `recurrence: ${recurrence.message}`,
-    });
-  if (!isApiError(error) || error.status >= 500) return error;
-  const params = (error.data.params ?? {}) as Record<string, string> | string[];
-  const problems = Array.isArray(params)
-    ? params.map((name) => `${name} is missing`)
-    : Object.entries(params).map(([name, message]) => `${name}: ${message}`);
-  return new EventRefused({
-    uid: event.uid,
-    line: event.line,
-    reason: `the event was refused: ${problems.join('; ') || error.message}`,
-  });
 }
 
 async function write(
@@ -246,8 +196,8 @@ async function writeExceptions(
 }
 
 /** The file read in steps, the event loop given back (`pause`) every `SLICE_MS`. */
-async function readInSteps(context: RequestContext, text: string): Promise<IcsCalendar> {
-  const steps = readCalendarInSteps(text, context.config.timezone, READ_LIMITS);
+async function readInSteps(context: RequestContext, text: string, mode: IcsReadMode): Promise<IcsCalendar> {
+  const steps = readCalendarInSteps(text, context.config.timezone, READ_LIMITS, mode);
   let sliceStart = Date.now();
   try {
     for (;;) {
@@ -264,31 +214,68 @@ async function readInSteps(context: RequestContext, text: string): Promise<IcsCa
   }
 }
 
+/**
+ * The occurrence an instance imported without its series stands for, when that series was imported before;
+ * a reason to skip it when the series cannot take it.
+ */
+async function occurrenceOfStoredSeries(
+  context: RequestContext,
+  event: IcsEvent,
+  series: Stored | undefined,
+): Promise<number | string | undefined> {
+  if (!event.instanceOf || !series) return undefined;
+  if (series.status === 'trash')
+    return `an instance of the series imported as event ${series.eventId}, which is in the trash`;
+  const { originalStartUtc } = event.instanceOf;
+  const occurrence = await findOccurrence(context.db, series.eventId, originalStartUtc);
+  return (
+    occurrence ??
+    `RECURRENCE-ID ${originalStartUtc} UTC is not an occurrence of the series imported as event ${series.eventId} (a date the rule does not give, or beyond the horizon)`
+  );
+}
+
 /** One event of the file, inside a slice's transaction; what it did goes into `report`. */
 async function importEvent(
   context: RequestContext,
   event: IcsEvent,
-  known: Stored | undefined,
+  stored: Map<string, Stored>,
+  instances: InstanceSingles,
   report: ImportReport,
 ): Promise<void> {
+  const known = stored.get(event.uid);
   const skip = (reason: string) => report.skipped.push({ uid: event.uid, line: event.line, reason });
   const version = seriesVersion(event);
+  const occurrence = known
+    ? undefined
+    : await occurrenceOfStoredSeries(context, event, stored.get(event.instanceOf?.uid ?? ''));
+  if (typeof occurrence === 'string') {
+    skip(occurrence);
+    return;
+  }
   if (event.cancelled) {
     if (known && known.status !== 'trash' && isNewer(version, known)) {
       await deleteEvent(context, { id: known.eventId });
       await rememberSeries(context, known.eventId, event.uid, version, true);
       report.updated++;
     } else if (known) report.unchanged++;
-    else skip('cancelled (STATUS:CANCELLED)');
+    else if (occurrence !== undefined) {
+      await deleteEvent(context, { id: occurrence });
+      await rememberSeries(context, occurrence, event.uid, version, false);
+      report.updated++;
+    } else skip('cancelled (STATUS:CANCELLED)');
     return;
   }
   const seriesNewer = isNewer(version, known);
   // A series written again has its exceptions written again (its occurrences were reconciled); otherwise
   // only the exceptions newer than what was imported of them.
-  const stored = known && !seriesNewer ? await storedExceptions(context, known.eventId) : undefined;
+  const importedExceptions =
+    known && !seriesNewer ? await storedExceptions(context, known.eventId) : undefined;
   const exceptions = event.exceptions
     .map((exception) => ({ exception, version: exceptionVersion(exception) }))
-    .filter(({ exception, version }) => !stored || isNewer(version, stored.get(exception.originalStartUtc)));
+    .filter(
+      ({ exception, version }) =>
+        !importedExceptions || isNewer(version, importedExceptions.get(exception.originalStartUtc)),
+    );
   if (known && !seriesNewer && exceptions.length === 0) {
     // Imported before its content was kept: kept now, so that a later change of it is seen.
     if (known.fingerprint === null) await rememberSeries(context, known.eventId, event.uid, version, true);
@@ -301,12 +288,16 @@ async function importEvent(
   }
   let id = known?.eventId;
   if (id === undefined || seriesNewer) {
-    id = await write(context, event, event.recurrence, id);
+    const recurrence = event.instanceOf ? undefined : event.recurrence;
+    id = await write(context, event, recurrence, id ?? occurrence);
     await rememberSeries(context, id, event.uid, version, known !== undefined);
     await keepSourceSequence(context.db, id, event.sequence);
   }
-  if (event.recurrence.length > 0) await writeExceptions(context, event, id, report.skipped, exceptions);
-  if (known) report.updated++;
+  if (event.recurrence.length > 0) {
+    await replaceInstanceSingles(context, instances, event.uid);
+    await writeExceptions(context, event, id, report.skipped, exceptions);
+  }
+  if (known || occurrence !== undefined) report.updated++;
   else report.created++;
 }
 
@@ -325,6 +316,7 @@ class SliceRolledBack extends Error {}
 async function writeSlice(
   context: RequestContext,
   events: IcsEvent[],
+  instances: InstanceSingles,
   start: number,
   stop: number,
 ): Promise<SliceResult> {
@@ -337,12 +329,12 @@ async function writeSlice(
     const candidates = events.slice(start, Math.min(stop, start + SLICE_EVENTS));
     const stored = await storedByUid(
       slice,
-      candidates.map((event) => event.uid),
+      candidates.flatMap((event) => (event.instanceOf ? [event.uid, event.instanceOf.uid] : [event.uid])),
     );
     for (const [offset, event] of candidates.entries()) {
       if (offset > 0 && Date.now() - begun >= SLICE_MS) break;
       try {
-        await importEvent(slice, event, stored.get(event.uid), report);
+        await importEvent(slice, event, stored, instances, report);
       } catch (error) {
         if (!(error instanceof EventRefused)) throw error;
         refusedAt = { index: start + offset, skipped: error.skipped };
@@ -366,17 +358,24 @@ async function writeSlice(
  * transaction of its own (`context.writeSlice`; without it, in the caller's transaction).
  * @throws ApiError 400 `rest_invalid_param` (param `calendar`) naming the line of a refused file.
  */
-export async function importCalendar(context: RequestContext, text: string): Promise<ImportReport> {
-  const calendar = await readInSteps(context, text);
+export async function importCalendar(
+  context: RequestContext,
+  text: string,
+  mode: IcsReadMode = { strict: false },
+): Promise<ImportReport> {
+  const calendar = await readInSteps(context, text, mode);
   const report: ImportReport = { created: 0, updated: 0, unchanged: 0, skipped: [...calendar.skipped] };
   const { events } = calendar;
+  const instances = events.some((event) => event.recurrence.length > 0)
+    ? await instanceSingles(context)
+    : new Map();
   const total = events.length;
   let next = 0;
   /** The first event known to be refused: the events before it are written before it is met alone. */
   let refusedNext: number | undefined;
   while (next < total) {
     context.logger.debug({ icsImport: { done: next, total } }, 'importing iCalendar events');
-    const slice = await writeSlice(context, events, next, refusedNext ?? total);
+    const slice = await writeSlice(context, events, instances, next, refusedNext ?? total);
     if (slice.refused) {
       if (slice.refused.index === next) {
         report.skipped.push(slice.refused.skipped);
