@@ -75,6 +75,8 @@ export interface EventsTable {
   status: Generated<string>;
   /** The SEQUENCE the iCalendar feeds write for it (migration 0022), raised by each write that changes it. */
   sequence: Generated<number>;
+  /** When what it holds last changed: the feeds' LAST-MODIFIED; null until a write that changes nothing. */
+  revised_utc: string | null;
 }
 
 export interface VenuesTable {
@@ -277,7 +279,7 @@ export type PostRow = Selectable<PostsTable>;
 /** An event's own columns; its status is the post's (`events.status` is only a copy, for the list index). */
 export type EventRow = Omit<
   Selectable<EventsTable>,
-  'status' | 'follows_id' | 'series_id' | 'original_start_utc' | 'sequence'
+  'status' | 'follows_id' | 'series_id' | 'original_start_utc' | 'sequence' | 'revised_utc'
 >;
 export type TermRow = Selectable<TermsTable>;
 export type ImageRow = Selectable<ImagesTable>;

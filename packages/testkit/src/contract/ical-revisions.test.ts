@@ -141,7 +141,7 @@ describeContract('ical revisions', (service) => {
     expect(await importText(edited)).toMatchObject({ updated: 0, unchanged: 1 });
   });
 
-  it("feeds: an imported event keeps its source's SEQUENCE; edits here raise it and LAST-MODIFIED, a write that changes nothing does not", async () => {
+  it("feeds: an imported event keeps its source's SEQUENCE; edits here raise it and LAST-MODIFIED, a write that changes nothing does not (but moves the API's modified)", async () => {
     const single = (sequence: number, title: string) =>
       calendar([
         'UID:talk@example.org',
@@ -166,6 +166,9 @@ describeContract('ical revisions', (service) => {
     service().setNow('2026-11-27T09:00:00Z');
     await put(talk!.id, { title: 'Talk (room 5)', start_date: '2027-03-01 18:00:00' });
     expect(await feedOf(talk!.id)).toBe(edited);
+    // The API's `modified` is the time of the write all the same, as the plugin's.
+    const read = await service().request('GET', `/events/${talk!.id}`, { as: 'admin' });
+    expect(read.json.modified_utc).toBe('2026-11-27 09:00:00');
     // The source's file, unchanged, leaves the edit; its next revision replaces it and its SEQUENCE stands.
     expect(await importText(single(3, 'Talk'))).toMatchObject({ unchanged: 1 });
     expect(propertyValue(vevents(await feedOf(talk!.id))[0]!, 'SEQUENCE')).toBe('4');

@@ -5,8 +5,8 @@
  * significant property changes. Here every change of what an event holds raises it by one (its times and
  * zone, texts in any language, status, password, links, terms, recurrence, …), as Outlook's feeds do: a
  * subscriber never has to guess whether a change was significant enough, and both move together with
- * LAST-MODIFIED (the post's `modified_utc`). A write that changes nothing raises neither, so that it leaves
- * the feed, and its ETag, as they were.
+ * LAST-MODIFIED (`events.revised_utc`). A write that changes nothing raises neither, so that it leaves the
+ * feed, and its ETag, as they were; it still stamps the post's `modified` (the API's), as WordPress does.
  *
  * An occurrence edited on its own for the first time becomes a VEVENT of its own (a RECURRENCE-ID): its
  * SEQUENCE starts above its series', as the instance it replaces had the series'.
@@ -93,11 +93,23 @@ export async function raiseSequence(db: Db, id: number, now: Date): Promise<void
     .executeTakeFirst();
   if (!row) return;
   const sequence = Math.max(Number(row.sequence), Number(row.series_sequence ?? 0)) + 1;
-  await db.updateTable('events').set({ sequence }).where('id', '=', id).execute();
   await db
-    .updateTable('posts')
-    .set({ modified_utc: formatUtc(now) })
+    .updateTable('events')
+    .set({ sequence, revised_utc: formatUtc(now) })
     .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A write that changed nothing: the feeds keep the time of the last change, which until now was the post's
+ * `modified_utc` (`before`), stamped anew by this write.
+ */
+export async function keepRevision(db: Db, id: number, before: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ revised_utc: before })
+    .where('id', '=', id)
+    .where('revised_utc', 'is', null)
     .execute();
 }
 

@@ -27,7 +27,7 @@ import { venueKind } from '../venues/kind.js';
 import { ownRows } from './follows.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
-import { eventContent, raiseSequence } from './sequence.js';
+import { eventContent, keepRevision, raiseSequence } from './sequence.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
@@ -301,12 +301,7 @@ export async function writeEvent(
   // The feeds' SEQUENCE and LAST-MODIFIED move when the event changed, and only then.
   if (existing) {
     if ((await eventContent(db, id)) !== contentBefore) await raiseSequence(db, id, context.now);
-    else
-      await db
-        .updateTable('posts')
-        .set({ modified_utc: existing.post.modified_utc })
-        .where('id', '=', id)
-        .execute();
+    else await keepRevision(db, id, existing.post.modified_utc);
   }
   return id;
 }

@@ -91,7 +91,13 @@ export async function feedEvents(
       .selectFrom('events')
       .leftJoin('event_ical', 'event_ical.event_id', 'events.id')
       .leftJoin('event_series', 'event_series.event_id', 'events.id')
-      .select(['events.id as event_id', 'events.sequence', 'event_ical.uid', 'event_series.horizon_utc'])
+      .select([
+        'events.id as event_id',
+        'events.sequence',
+        'events.revised_utc',
+        'event_ical.uid',
+        'event_series.horizon_utc',
+      ])
       .where('events.id', 'in', allIds)
       .execute(),
     db
@@ -130,7 +136,7 @@ export async function feedEvents(
       startUtc: event.start_utc,
       endUtc: event.end_utc,
       createdUtc: post.date_utc,
-      modifiedUtc: post.modified_utc,
+      modifiedUtc: ical.get(id)?.revised_utc ?? post.modified_utc,
       location: location(output),
       ...(hasVenue && coordinates?.geo_lat != null && coordinates.geo_lng != null
         ? { geo: { lat: Number(coordinates.geo_lat), lng: Number(coordinates.geo_lng) } }
