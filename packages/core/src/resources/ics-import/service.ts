@@ -45,11 +45,12 @@ import type { ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
 import { eventWriteParams } from '../events/params.js';
 import { loadEventRecord } from '../events/repository.js';
-import { firstInstanceAt } from '../events/series-first.js';
 import { keepSourceSequence } from '../events/sequence.js';
+import { firstInstanceAt } from '../events/series-first.js';
 import { findOccurrence } from '../events/series-repository.js';
 import { deleteEvent } from '../events/service.js';
 import { writeEvent } from '../events/write.js';
+import { type InstanceSingles, instanceSingles, replaceInstanceSingles } from './instances.js';
 import {
   type ComponentVersion,
   exceptionVersion,
@@ -60,7 +61,6 @@ import {
   seriesVersion,
   storedExceptions,
 } from './versions.js';
-import { type InstanceSingles, instanceSingles, replaceInstanceSingles } from './instances.js';
 import { EventRefused, refused, writeParams } from './write-params.js';
 
 export interface ImportReport {
