@@ -138,7 +138,13 @@ export async function importTec(
         fallbackAuthor: author,
         remapIds: options.remapIds === true,
         dryRun: options.dryRun === true,
-        ...(settings.timezone ? { config: { timezone: settings.timezone } } : {}),
+        config: {
+          ...(settings.timezone ? { timezone: settings.timezone } : {}),
+          // Costs are compared with the source's answers as the carried settings would format them.
+          ...(settings.currencySymbol !== undefined
+            ? { currencySymbol: settings.currencySymbol, currencyPosition: settings.currencyPosition }
+            : {}),
+        },
         onProgress: (step) => progress.wrote(step),
       });
     } catch (error) {

@@ -184,6 +184,7 @@ export async function importTecSnapshot(
   const plan = await planImport(db, collectRecords(snapshot), {
     source: sourceKey(snapshot.apiRoot),
     siteZone: config.timezone,
+    currency: { symbol: config.currencySymbol, position: config.currencyPosition },
     fallbackAuthorId: fallback.id,
     remapIds: options.remapIds === true,
     users: snapshot.users,

@@ -28,7 +28,16 @@ import type {
   VenuesTable,
 } from '../../db/schema.js';
 import { MAX_ID } from '../../route-table/params.js';
-import { costValue, parseCost } from '../../text/cost.js';
+import {
+  type CurrencyDefaults,
+  type CurrencyPosition,
+  costDetails,
+  costValue,
+  formatCost,
+  PLUGIN_CURRENCY_DEFAULTS,
+  parseCost,
+  storedCostOf,
+} from '../../text/cost.js';
 import { plainTitle } from '../../text/html.js';
 import { MAX_SLUG_LENGTH } from '../../text/slug.js';
 import { isImageUrl } from '../images/repository.js';
@@ -303,28 +312,53 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
   };
 }
 
-/** The stored cost of an event: its items as written, and its own symbol, code and position. */
-function readCost(record: TecRecord) {
+/**
+ * The stored cost of an event: its items as written, and its own symbol, code and position; with the text and
+ * values as answered where this service, given the site's default currency, would answer them otherwise (the
+ * plugin echoes a text it cannot read, `Donation` with the value `donation`, and formats with the site's
+ * locale, `$1,500` with the value `1500`): an imported cost answers exactly as its source's.
+ */
+function readCost(record: TecRecord, currency: CurrencyDefaults) {
   const details: TecRecord = { id: 0, ...(record.cost_details as Record<string, unknown> | undefined) };
+  const answeredValues = Array.isArray(details.values) ? details.values.map(String) : [];
   // The plugin's value strings: amounts (`10.20`) or a free word (`free`); anything else is no cost value.
-  const values = (Array.isArray(details.values) ? details.values.map(String) : []).filter((value) =>
-    /^(?:\d+(?:\.\d+)?|\p{L}+)$/u.test(value),
-  );
+  const values = answeredValues.filter((value) => /^(?:\d+(?:\.\d+)?|\p{L}+)$/u.test(value));
   // The formatted text holds the amounts as written (`$10,20` for the value `10.20`); its symbol is the
   // site's default when the event has none, so only the amounts are taken from it.
-  const fromText = parseCost(text(record, 'cost')).items;
+  const answeredText = text(record, 'cost');
+  const fromText = parseCost(answeredText).items;
   const agrees =
     fromText.length === values.length && fromText.every((item, index) => costValue(item) === values[index]);
+  const items = agrees ? fromText : values;
   const position = text(details, 'currency_position');
-  return {
-    cost: JSON.stringify(agrees ? fromText : values),
+  const stored = {
     currency_symbol: plain(details, 'currency_symbol'),
     currency_code: plain(details, 'currency_code'),
-    currency_position: position === 'prefix' || position === 'postfix' ? position : '',
+    currency_position: (position === 'prefix' || position === 'postfix' ? position : '') as CurrencyPosition,
+  };
+  const formatted = formatCost(items, stored.currency_symbol, stored.currency_position, currency);
+  const formattedValues = costDetails(items, '', '', '').values;
+  const same =
+    formatted === answeredText &&
+    formattedValues.length === answeredValues.length &&
+    formattedValues.every((value, index) => value === answeredValues[index]);
+  return {
+    cost: storedCostOf(
+      items,
+      // Markup is no cost text (the plugin escapes its own): such an answer is not kept, as from any client.
+      same || [answeredText, ...answeredValues].some((part) => /[<>]/.test(part))
+        ? undefined
+        : { cost: answeredText, values: answeredValues },
+    ),
+    ...stored,
   };
 }
 
-export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
+export function readEvent(
+  record: TecRecord,
+  siteZone: string,
+  currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
+): SourceEvent {
   const post = readPost('event', record, siteZone);
   const zoneText = text(record, 'timezone') || siteZone;
   const timezone = timezoneSpelling(zoneText);
@@ -343,7 +377,7 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
     end_utc: storedDate(record, 'utc_end_date'),
     timezone,
     all_day: flag(record, 'all_day'),
-    ...readCost(record),
+    ...readCost(record, currency),
     website: website !== '' && website === text(record, 'url') ? null : website,
     show_map: flag(record, 'show_map'),
     show_map_link: flag(record, 'show_map_link'),
