@@ -201,6 +201,9 @@ export async function importTecSnapshot(
   const images = await planImages(db, posts);
   await allocateIds(database, images.created, 'images', dryRun, images.created);
   const report = reportOf(plan, dryRun);
+  // What the reader found but could not read is skipped too: a report never says nothing was left when it was.
+  report.skipped = [...(snapshot.unread ?? []), ...report.skipped];
+  if (snapshot.incomplete?.length) report.incomplete = [...snapshot.incomplete];
   if (dryRun) return report;
 
   const imageIds = new Map(images.existing);

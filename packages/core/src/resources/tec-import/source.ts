@@ -78,6 +78,12 @@ export interface SourcePost {
   /** The source's `modified_utc` as answered (kept in the origin row). */
   sourceModifiedUtc: string | null;
   password: string;
+  /**
+   * The record has a password that could not be read (the reader says so with `password_protected`, or the
+   * answer shows the plugin's blanking of a protected event): it is stored protected by a password no one
+   * knows (rows.ts), never readable without one.
+   */
+  passwordUnknown: boolean;
   title: string;
   description: string;
   excerpt: string;
@@ -303,6 +309,7 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
     sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
     password: text(record, 'password'),
+    passwordUnknown: text(record, 'password') === '' && record.password_protected === true,
     title: plain(record, kind === 'event' ? 'title' : kind),
     description: text(record, 'description'),
     excerpt: text(record, 'excerpt'),
@@ -368,6 +375,9 @@ export function readEvent(
   // The service's lists rely on every event ending at or after its start (SPEC §8: such a write is a 400).
   if (storedDate(record, 'utc_end_date') < storedDate(record, 'utc_start_date'))
     throw new UnreadableRecord('utc_end_date is before utc_start_date');
+  // A protected event answered to a caller without its password has its flags blanked to null (ref §8.3):
+  // an ordinary event always answers `all_day` true or false.
+  if (post.password === '' && record.all_day === null) post.passwordUnknown = true;
   return {
     ...post,
     kind: 'event',
