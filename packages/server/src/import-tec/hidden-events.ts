@@ -104,16 +104,18 @@ export interface HiddenEvents {
 /** Ids above the highest known one that are tried too: a hidden event may be the newest post of the site. */
 export const IDS_PAST_THE_HIGHEST = 100;
 
-/** Why an event that exists cannot be read by id, from the plugin's 403 (and 401) codes; else not an event. */
+/**
+ * Why an event that is in no list this login sees cannot be read by id either, from the plugin's 403 (and
+ * 401) codes; `undefined` for an id that is no event (404, or another kind of post).
+ */
 function unreadableReason(status: number, code: unknown, authenticated: boolean): string | undefined {
+  const withUser = authenticated ? '' : '; read with --user (an administrator) to import it';
   if (code === 'event-no-longer-available')
-    return 'hidden from listings and trashed: the API answers 403 event-no-longer-available for trashed events by id';
+    return 'trashed, and in no list this login sees: the API answers 403 event-no-longer-available for trashed events by id';
   if (code === 'event-password-protected')
-    return authenticated
-      ? 'hidden from listings and password-protected: the API refused it (403 event-password-protected)'
-      : 'hidden from listings and password-protected: read with --user (an administrator) to import it';
-  if (code === 'event-not-accessible' || status === 401)
-    return `hidden from listings and not public: the API refused it (${status}${typeof code === 'string' ? ` ${code}` : ''})${authenticated ? '' : '; read with --user to import it'}`;
+    return `password-protected, and in no list this login sees: the API answers 403 event-password-protected by id${withUser}`;
+  if (code === 'event-not-accessible' || status === 401 || (status === 403 && code === 'rest_forbidden'))
+    return `not public, and in no list this login sees: the API answers ${status}${typeof code === 'string' ? ` ${code}` : ''} by id${withUser}`;
   return undefined;
 }
 
