@@ -96,7 +96,9 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
     expect(again.code).toBe(0);
     const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
     expect(again.stdout).toContain(`: 0 created, 0 updated, ${total} unchanged, 1 skipped\n`);
-    expect(again.stdout).toContain(`  skipped event ${DERIVED_IDS.hiddenTrashedEvent}: trashed, and in no list`);
+    expect(again.stdout).toContain(
+      `  skipped event ${DERIVED_IDS.hiddenTrashedEvent}: trashed, and in no list`,
+    );
     expect(again.stdout).toMatch(
       /calendar-events serve --database \S+ --site-url http:\/\/127\.0\.0\.1:\d+ --site-name 'Fake Events' --timezone Europe\/Berlin --per-page 10 --currency-symbol '\$' --namespace tribe\/events\/v1/,
     );

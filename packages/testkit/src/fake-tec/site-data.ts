@@ -285,7 +285,7 @@ export function fakeSiteData(events = 100): FakeSiteData {
   for (const event of [protectedOne, pastProtected]) {
     event.url = `${RECORDED_ORIGIN}/event/${event.slug}/`;
     event.website = event.url;
-    event.description = '<p>The minutes: only members may read them.</p>';
+    event.description = '<p>The quorum: only members may read it.</p>';
     event.categories = [embeddedTerm(music)];
   }
   calendar.push(
