@@ -311,3 +311,20 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
     );
   });
 });
+
+describe('calendar-events import tec: the state beside an SQLite file', { timeout: 60_000 }, () => {
+  it('leaves no state directory beside the database once an import has finished', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'import-tec-beside-'));
+    const site = await startFakeTec({ events: 10 });
+    try {
+      const url = `sqlite:${join(folder, 'calendar.db')}`;
+      expect((await addAdministrator(url)).code).toBe(0);
+      const run = await runCli(['import', 'tec', site.url, '--database', url]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(readdirSync(folder).filter((name) => name.includes('import-tec'))).toEqual([]);
+    } finally {
+      await site.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
