@@ -18,9 +18,9 @@ import {
 } from '@calendar-events/core';
 import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
 import { readHiddenEvents } from './hidden-events.js';
-import { readPasswords } from './protected-events.js';
 import type { PageStore, StoredPage } from './page-store.js';
 import { walkPages } from './page-walk.js';
+import { readPasswords } from './protected-events.js';
 import {
   DEFAULT_CONCURRENCY,
   type SourceAnswer,
