@@ -28,20 +28,12 @@ import type {
   VenuesTable,
 } from '../../db/schema.js';
 import { MAX_ID } from '../../route-table/params.js';
-import {
-  type CurrencyDefaults,
-  type CurrencyPosition,
-  costDetails,
-  costValue,
-  formatCost,
-  PLUGIN_CURRENCY_DEFAULTS,
-  parseCost,
-  storedCostOf,
-} from '../../text/cost.js';
-import { plainTitle } from '../../text/html.js';
+import { type CurrencyDefaults, PLUGIN_CURRENCY_DEFAULTS } from '../../text/cost.js';
 import { MAX_SLUG_LENGTH } from '../../text/slug.js';
 import { isImageUrl } from '../images/repository.js';
 import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
+import { plain, text } from './record-fields.js';
+import { readCost } from './source-cost.js';
 import type { TecRecord } from './types.js';
 
 /**
@@ -152,21 +144,6 @@ export function withoutNul(record: TecRecord): TecRecord {
     return value;
   };
   return JSON.stringify(record).includes('\\u0000') ? (clean(record) as TecRecord) : record;
-}
-
-function text(record: TecRecord, key: string): string {
-  const value = record[key];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/**
- * A plain-text field (a title, a name, an address line): as answered, so that entities the plugin answers
- * (`&#8217;`) stay as they were; with markup, as the service stores what a client sends (`plainTitle`): no
- * markup reaches a client through an import either (SPEC §10).
- */
-function plain(record: TecRecord, key: string): string {
-  const value = text(record, key);
-  return /[<>]/.test(value) ? plainTitle(value) : value;
 }
 
 /** A link: an http(s) URL as the service accepts from clients (`isUrlOrEmpty`), else none. */
@@ -316,48 +293,6 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     image: imageOf(record.image),
     globalId,
     lineage: globalId === null ? null : (lineageOf(record.global_id_lineage) ?? [globalId]),
-  };
-}
-
-/**
- * The stored cost of an event: its items as written, and its own symbol, code and position; with the text and
- * values as answered where this service, given the site's default currency, would answer them otherwise (the
- * plugin echoes a text it cannot read, `Donation` with the value `donation`, and formats with the site's
- * locale, `$1,500` with the value `1500`): an imported cost answers exactly as its source's.
- */
-function readCost(record: TecRecord, currency: CurrencyDefaults) {
-  const details: TecRecord = { id: 0, ...(record.cost_details as Record<string, unknown> | undefined) };
-  const answeredValues = Array.isArray(details.values) ? details.values.map(String) : [];
-  // The plugin's value strings: amounts (`10.20`) or a free word (`free`); anything else is no cost value.
-  const values = answeredValues.filter((value) => /^(?:\d+(?:\.\d+)?|\p{L}+)$/u.test(value));
-  // The formatted text holds the amounts as written (`$10,20` for the value `10.20`); its symbol is the
-  // site's default when the event has none, so only the amounts are taken from it.
-  const answeredText = text(record, 'cost');
-  const fromText = parseCost(answeredText).items;
-  const agrees =
-    fromText.length === values.length && fromText.every((item, index) => costValue(item) === values[index]);
-  const items = agrees ? fromText : values;
-  const position = text(details, 'currency_position');
-  const stored = {
-    currency_symbol: plain(details, 'currency_symbol'),
-    currency_code: plain(details, 'currency_code'),
-    currency_position: (position === 'prefix' || position === 'postfix' ? position : '') as CurrencyPosition,
-  };
-  const formatted = formatCost(items, stored.currency_symbol, stored.currency_position, currency);
-  const formattedValues = costDetails(items, '', '', '').values;
-  const same =
-    formatted === answeredText &&
-    formattedValues.length === answeredValues.length &&
-    formattedValues.every((value, index) => value === answeredValues[index]);
-  return {
-    cost: storedCostOf(
-      items,
-      // Markup is no cost text (the plugin escapes its own): such an answer is not kept, as from any client.
-      same || [answeredText, ...answeredValues].some((part) => /[<>]/.test(part))
-        ? undefined
-        : { cost: answeredText, values: answeredValues },
-    ),
-    ...stored,
   };
 }
 
