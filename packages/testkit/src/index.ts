@@ -22,6 +22,8 @@ export {
 export { describeContract } from './describe-contract.js';
 export {
   DERIVED_IDS,
+  FAKE_COSTS,
+  FAKE_PASSWORDS,
   FAKE_TEC_LOGIN,
   type FakeSiteData,
   type FakeTecFaults,

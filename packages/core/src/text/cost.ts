@@ -130,20 +130,55 @@ export function parseCost(input: string | number | Array<string | number>): Pars
 }
 
 /**
- * Reads the stored `cost` column: a JSON list of items as written (strings); older rows hold plain numbers,
- * read as money amounts (`6.5` → `'6.50'`).
+ * A cost as a site of the plugin answered it, kept by an import where this service's formatting of the same
+ * items would answer otherwise: the plugin formats with the site's locale and echoes texts it cannot read
+ * (`Donation`, `$1,500` with the value `1500`), and an imported event must answer as its source did.
+ */
+export interface AnsweredCost {
+  /** `cost` as answered. */
+  cost: string;
+  /** `cost_details.values` as answered. */
+  values: string[];
+}
+
+/** The stored `cost` column of an event whose answer is kept as the source gave it (see `AnsweredCost`). */
+export function storedCostOf(items: readonly string[], answered?: AnsweredCost): string {
+  return JSON.stringify(answered ? { items, answered } : items);
+}
+
+function parsedStoredCost(stored: string): unknown {
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answer kept with a stored cost (an imported one), or `undefined` when the items are formatted here. */
+export function storedCostAnswer(stored: string): AnsweredCost | undefined {
+  const value = parsedStoredCost(stored) as { answered?: Partial<AnsweredCost> } | undefined;
+  const answered = value && !Array.isArray(value) && typeof value === 'object' ? value.answered : undefined;
+  if (typeof answered?.cost !== 'string' || !Array.isArray(answered.values)) return undefined;
+  return { cost: answered.cost, values: answered.values.map(String) };
+}
+
+/**
+ * Reads the stored `cost` column: a JSON list of items as written (strings), or `{items, answered}` for an
+ * imported cost kept as its source answered it; older rows hold plain numbers, read as money amounts
+ * (`6.5` → `'6.50'`).
  */
 export function storedCostItems(stored: string): string[] {
-  let list: unknown;
-  try {
-    list = JSON.parse(stored);
-  } catch {
-    return [];
-  }
+  const value = parsedStoredCost(stored) as { items?: unknown } | unknown[] | undefined;
+  const list = value && !Array.isArray(value) && typeof value === 'object' ? value.items : value;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item) =>
     typeof item === 'number' ? (Number.isFinite(item) ? [formatAmount(item)] : []) : [String(item)],
   );
+}
+
+/** Whether a stored item without an amount says "no charge" (`Free`, `gratis`), not some other word. */
+export function isFreeWord(item: string): boolean {
+  return FREE_WORD_PATTERN.test(item);
 }
 
 /** The amount of a stored item; `null` for a free word. */

@@ -70,10 +70,19 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
     const expected = totals(site);
     for (const [kind, total] of Object.entries(expected))
       expect(report.byKind[kind], kind).toEqual({ created: total, updated: 0, unchanged: 0 });
-    expect(report.skipped).toEqual([]);
-    expect(report.notes).toEqual([
-      expect.stringMatching(/^1 trashed event hidden from listings cannot be read/),
+    // The trashed event hidden from listings, which the API shows no one, is reported, never silently left.
+    expect(report.skipped).toEqual([
+      {
+        kind: 'event',
+        id: DERIVED_IDS.hiddenTrashedEvent,
+        reason: expect.stringMatching(/^trashed, and in no list this login sees/),
+      },
     ]);
+    expect(report.notes).toEqual([]);
+    expect(report.incomplete).toBeUndefined();
+    // Plain arguments, as a program would pass them (the printed line quotes them for a shell).
+    expect(report.settings.serveOptions).toContain('Fake Events');
+    expect(report.settings.serveOptions).toContain('$');
     expect(report.settings).toMatchObject({
       siteUrl: site.url.replace(/\/$/, ''),
       timezone: 'Europe/Berlin',
@@ -86,7 +95,10 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
     const again = await importing(site.url, '--user', 'admin');
     expect(again.code).toBe(0);
     const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
-    expect(again.stdout).toContain(`: 0 created, 0 updated, ${total} unchanged, 0 skipped`);
+    expect(again.stdout).toContain(`: 0 created, 0 updated, ${total} unchanged, 1 skipped\n`);
+    expect(again.stdout).toContain(
+      `  skipped event ${DERIVED_IDS.hiddenTrashedEvent}: trashed, and in no list`,
+    );
     expect(again.stdout).toMatch(
       /calendar-events serve --database \S+ --site-url http:\/\/127\.0\.0\.1:\d+ --site-name 'Fake Events' --timezone Europe\/Berlin --per-page 10 --currency-symbol '\$' --namespace tribe\/events\/v1/,
     );
@@ -112,11 +124,15 @@ describe.each(dialects)('calendar-events import tec into %s', { timeout: 120_000
       Object.values(totals(site)).reduce((sum, count) => sum + count, 0),
     );
     for (const file of kept) {
-      const [list, page] = file.replace(/\.json$/, '').split('-');
+      // `events-3.json`, and `events-public-3.json` for the events list as the public sees it.
+      const [list, variant, page] = /^(\w+)(-public)?-(\d+)\.json$/.exec(file)!.slice(1);
       const refetched = site.requests
         .slice(before)
         .filter(
-          (request) => request.includes(`/${list}?`) && new RegExp(`[?&]page=${page}(&|$)`).test(request),
+          (request) =>
+            request.includes(`/${list}?`) &&
+            new RegExp(`[?&]page=${page}(&|$)`).test(request) &&
+            (list !== 'events' || request.includes('context=edit') === (variant === undefined)),
         );
       expect(refetched, file).toEqual([]);
     }
@@ -263,8 +279,12 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
     // Without credentials: what the site shows everyone.
     const published = site.data.events.filter((event) => event.status === 'publish').length;
     expect(published).toBeLessThan(site.data.events.length);
-    expect(report.byKind.event.created).toBe(published);
-    expect(report.read.events).toBe(published);
+    // All but the protected event hidden from listings, which only an editor may read: reported skipped.
+    expect(report.byKind.event.created).toBe(published - 1);
+    expect(report.read.events).toBe(published - 1);
+    expect(report.skipped).toContainEqual(
+      expect.objectContaining({ kind: 'event', id: DERIVED_IDS.pastHiddenProtectedEvent }),
+    );
     expect(await counts(shared)).toEqual({ posts: 0, terms: 0 });
 
     const text = await importing(site.url, '--dry-run');
@@ -289,5 +309,22 @@ describe('calendar-events import tec: refusals, dry run, credentials', { timeout
     expect(run.stderr).toMatch(
       /^retrying http:\/\/127\.0\.0\.1:\d+\/ \(attempt 1 failed: the site answered 429 Too Many Requests; the site asked to wait 1 s\)$/m,
     );
+  });
+});
+
+describe('calendar-events import tec: the state beside an SQLite file', { timeout: 60_000 }, () => {
+  it('leaves no state directory beside the database once an import has finished', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'import-tec-beside-'));
+    const site = await startFakeTec({ events: 10 });
+    try {
+      const url = `sqlite:${join(folder, 'calendar.db')}`;
+      expect((await addAdministrator(url)).code).toBe(0);
+      const run = await runCli(['import', 'tec', site.url, '--database', url]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(readdirSync(folder).filter((name) => name.includes('import-tec'))).toEqual([]);
+    } finally {
+      await site.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@
  * slugs and global ids and refuses clashing ids before it writes anything (unless `--remap-ids`).
  */
 
+import { rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CalendarDatabase,
@@ -113,12 +114,19 @@ export async function importTec(
   try {
     const source = await discoverSource(client, url);
     const querySignature = JSON.stringify(LISTS.map((list) => listQuery(list, client.authenticated)));
-    const store = directoryPageStore(
-      join(
-        options.stateDir ?? defaultStateDirectory(options.database),
-        sourceKey(source.namespaceUrl, credentials?.user, querySignature),
-      ),
+    const stateRoot = options.stateDir ?? defaultStateDirectory(options.database);
+    const pages = directoryPageStore(
+      join(stateRoot, sourceKey(source.namespaceUrl, credentials?.user, querySignature)),
     );
+    const store: typeof pages = {
+      ...pages,
+      async clear() {
+        await pages.clear();
+        // The default directory (beside an SQLite file) is this command's own: left empty, it goes too. A
+        // directory named with --state-dir is the operator's, and stays.
+        if (options.stateDir === undefined) await rmdir(stateRoot).catch(() => {});
+      },
+    };
     const notes: string[] = [];
     let snapshot: Awaited<ReturnType<typeof readSource>>;
     let settings: ReturnType<typeof carriedSettings>;
@@ -138,7 +146,13 @@ export async function importTec(
         fallbackAuthor: author,
         remapIds: options.remapIds === true,
         dryRun: options.dryRun === true,
-        ...(settings.timezone ? { config: { timezone: settings.timezone } } : {}),
+        config: {
+          ...(settings.timezone ? { timezone: settings.timezone } : {}),
+          // Costs are compared with the source's answers as the carried settings would format them.
+          ...(settings.currencySymbol !== undefined
+            ? { currencySymbol: settings.currencySymbol, currencyPosition: settings.currencyPosition }
+            : {}),
+        },
         onProgress: (step) => progress.wrote(step),
       });
     } catch (error) {

@@ -20,6 +20,7 @@ import { type DiscoveredSource, routeUrl, TEC_NAMESPACE } from './discovery.js';
 import { readHiddenEvents } from './hidden-events.js';
 import type { PageStore, StoredPage } from './page-store.js';
 import { walkPages } from './page-walk.js';
+import { readPasswords } from './protected-events.js';
 import {
   DEFAULT_CONCURRENCY,
   type SourceAnswer,
@@ -78,7 +79,7 @@ export function listQuery(list: ListName, authenticated: boolean): Record<string
 }
 
 export interface ReadProgress {
-  list: ListName | 'users' | 'hidden events';
+  list: ListName | 'users' | 'hidden events' | 'protected events';
   /** Records read of this list so far. */
   read: number;
   /** The list's total, once its first page has told. */
@@ -121,11 +122,9 @@ async function fetchListPage(
   source: DiscoveredSource,
   list: ListName,
   page: number,
+  query: Record<string, string | number>,
 ): Promise<StoredPage | undefined> {
-  const url = routeUrl(source.restRoot, `/${TEC_NAMESPACE}/${list}`, {
-    ...listQuery(list, client.authenticated),
-    page,
-  });
+  const url = routeUrl(source.restRoot, `/${TEC_NAMESPACE}/${list}`, { ...query, page });
   const answer = await client.get(url);
   const code = (answer.json as { code?: unknown } | undefined)?.code;
   if (
@@ -160,18 +159,25 @@ function count(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 }
 
+/** One way of reading a list: its query, and the name its pages are kept under. */
+export interface ListReading {
+  list: ListName;
+  query: Record<string, string | number>;
+  storedAs: string;
+}
+
 /** A page from an earlier run's state, else from the source (then kept for the next run). */
 async function page(
   client: SourceClient,
   source: DiscoveredSource,
   store: PageStore,
-  list: ListName,
+  reading: ListReading,
   number: number,
 ): Promise<{ content: StoredPage | undefined; resumed: boolean }> {
-  const kept = await store.read(list, number);
+  const kept = await store.read(reading.storedAs, number);
   if (kept) return { content: kept.items.length === 0 && number > 1 ? undefined : kept, resumed: true };
-  const content = await fetchListPage(client, source, list, number);
-  await store.write(list, number, content ?? { items: [] });
+  const content = await fetchListPage(client, source, reading.list, number, reading.query);
+  await store.write(reading.storedAs, number, content ?? { items: [] });
   return { content, resumed: false };
 }
 
@@ -193,17 +199,18 @@ export function recordId(item: unknown, label: string, page: number): number {
 }
 
 /** A list as read: its records, and how many records the source declared that it also sent. */
-interface ReadList {
+export interface ReadList {
   records: TecRecord[];
   declared: number;
 }
 
 /** Every record of one list, through a bounded walk of its pages (page-walk.ts). */
-async function readList(
+export async function readList(
   client: SourceClient,
   source: DiscoveredSource,
   list: ListName,
   options: ReadSourceOptions,
+  reading: ListReading = { list, query: listQuery(list, client.authenticated), storedAs: list },
 ): Promise<ReadList> {
   const records = new Map<number, TecRecord>();
   let total: number | undefined;
@@ -214,7 +221,7 @@ async function readList(
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     ...(options.signal ? { signal: options.signal } : {}),
     fetch: async (number) => {
-      const next = await page(client, source, options.store, list, number);
+      const next = await page(client, source, options.store, reading, number);
       if (next.resumed) resumedPages.add(number);
       if (number === 1) total = next.content?.total;
       return next.content;
@@ -346,9 +353,25 @@ export async function readSource(
   // The posts the source says it has: the probing budget for hidden events follows from it.
   const declaredPosts = eventList!.declared + venueList!.declared + organizerList!.declared;
   const hidden = await readHiddenEvents(client, source, events, listedPosts, declaredPosts, options);
-  if (hidden.notLookedFor) options.onNote?.(hidden.notLookedFor);
-  if (hidden.unreadable) options.onNote?.(hidden.unreadable);
-  const allEvents = [...events, ...hidden.events];
+  const withPasswords = await readPasswords(
+    client,
+    source,
+    [...events, ...hidden.events],
+    new Set(hidden.events.map((event) => event.id)),
+    options,
+  );
+  for (const note of withPasswords.notes) options.onNote?.(note);
+  const allEvents = withPasswords.events;
   const users = await readUsers(client, source, authorIdsOf(allEvents, venues, organizers), options);
-  return { apiRoot: source.namespaceUrl, events: allEvents, venues, organizers, categories, tags, users };
+  return {
+    apiRoot: source.namespaceUrl,
+    events: allEvents,
+    venues,
+    organizers,
+    categories,
+    tags,
+    users,
+    unread: hidden.unread,
+    ...(hidden.notLookedFor ? { incomplete: [hidden.notLookedFor] } : {}),
+  };
 }

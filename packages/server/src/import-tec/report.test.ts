@@ -48,9 +48,21 @@ describe('the settings to carry over', () => {
       },
       snapshot([event(1, '$10', '', ['10'])]),
     );
-    expect(named.serveOptions.join(' ')).toBe(
-      "--site-url https://example.org --site-name 'Kultur Süd' --timezone Europe/Berlin --per-page 12 --currency-symbol '$' --namespace tribe/events/v1",
-    );
+    // Plain arguments, for a program to pass on; the printed `serve` line quotes them for a shell.
+    expect(named.serveOptions).toEqual([
+      '--site-url',
+      'https://example.org',
+      '--site-name',
+      'Kultur Süd',
+      '--timezone',
+      'Europe/Berlin',
+      '--per-page',
+      '12',
+      '--currency-symbol',
+      '$',
+      '--namespace',
+      'tribe/events/v1',
+    ]);
     const offset = (gmtOffset: number) =>
       carriedSettings(
         { restRoot: 'x', namespaceUrl: 'x', site: { timezoneString: '', gmtOffset } },

@@ -20,7 +20,7 @@ export interface CarriedSettings {
   perPage?: number;
   currencySymbol?: string;
   currencyPosition?: 'prefix' | 'postfix';
-  /** The `serve` options that carry all of the above. */
+  /** The `serve` options that carry all of the above, each a plain argument (the printed line quotes them). */
   serveOptions: string[];
 }
 
@@ -68,12 +68,11 @@ export function carriedSettings(source: DiscoveredSource, snapshot: TecSnapshot)
     settings.currencyPosition = currency.position;
   }
   const options = settings.serveOptions;
-  if (settings.siteUrl) options.push('--site-url', shellWord(settings.siteUrl));
-  if (settings.siteName) options.push('--site-name', shellWord(settings.siteName));
-  if (settings.timezone) options.push('--timezone', shellWord(settings.timezone));
+  if (settings.siteUrl) options.push('--site-url', settings.siteUrl);
+  if (settings.siteName) options.push('--site-name', settings.siteName);
+  if (settings.timezone) options.push('--timezone', settings.timezone);
   if (settings.perPage !== undefined) options.push('--per-page', String(settings.perPage));
-  if (settings.currencySymbol !== undefined)
-    options.push('--currency-symbol', shellWord(settings.currencySymbol));
+  if (settings.currencySymbol !== undefined) options.push('--currency-symbol', settings.currencySymbol);
   if (settings.currencyPosition === 'postfix') options.push('--currency-position', 'postfix');
   options.push('--namespace', 'tribe/events/v1');
   return settings;
@@ -91,7 +90,7 @@ export function summaryText(
   notes: string[] = [],
 ): string {
   const lines = [
-    `${report.dryRun ? 'would import (dry run, nothing written)' : 'imported'} ${label}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped.length} skipped`,
+    `${report.dryRun ? 'would import (dry run, nothing written)' : 'imported'} ${label}: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped.length} skipped${report.incomplete?.length ? ', and perhaps more left unread (below)' : ''}`,
   ];
   for (const kind of KINDS) {
     const counts = report.byKind[kind];
@@ -101,6 +100,7 @@ export function summaryText(
   }
   for (const remap of report.remapped) lines.push(`  remapped ${remap.kind} ${remap.from} → ${remap.to}`);
   for (const skip of report.skipped) lines.push(`  skipped ${skip.kind} ${skip.id}: ${skip.reason}`);
+  for (const why of report.incomplete ?? []) lines.push(`  perhaps left: ${why}`);
   for (const note of notes) lines.push(`  note: ${note}`);
   lines.push('settings to carry over from the source:');
   lines.push(`  site URL    ${settings.siteUrl ?? '(the source did not tell: keep your public URL)'}`);
@@ -110,7 +110,9 @@ export function summaryText(
   lines.push(
     `  currency    ${settings.currencySymbol !== undefined ? `${settings.currencySymbol} (${settings.currencyPosition})` : '(no cost without a symbol to tell from)'}`,
   );
-  lines.push(`  calendar-events serve --database ${shellWord(database)} ${settings.serveOptions.join(' ')}`);
+  lines.push(
+    `  calendar-events serve --database ${shellWord(database)} ${settings.serveOptions.map(shellWord).join(' ')}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -117,6 +117,23 @@ async function seedSource(call: ReturnType<typeof api>): Promise<void> {
     end_date: '2027-08-05 11:00',
     hide_from_listings: true,
   });
+  // Past and hidden from listings: in no list, found in the gaps of the ids all the same.
+  pastHiddenEventId = await created('/events', {
+    title: 'Founders evening',
+    start_date: '2019-05-05 18:00',
+    end_date: '2019-05-05 22:00',
+    hide_from_listings: true,
+    categories: [music],
+    cost: '$1,500',
+  });
+  // Protected: this service shows no password, so the copy is protected by one no one knows, never readable.
+  protectedEventId = await created('/events', {
+    title: 'Board meeting',
+    start_date: '2027-09-05 18:00',
+    end_date: '2027-09-05 20:00',
+    description: 'The quorum of the board.',
+    password: 'open sesame',
+  });
   const cancelled = await created('/events', {
     title: 'Cancelled',
     start_date: '2027-06-05 10:00',
@@ -126,6 +143,8 @@ async function seedSource(call: ReturnType<typeof api>): Promise<void> {
 }
 
 let hiddenEventId = 0;
+let pastHiddenEventId = 0;
+let protectedEventId = 0;
 
 const LIST_QUERY = 'per_page=50&status=publish,future,draft,pending,private,trash';
 
@@ -146,8 +165,12 @@ async function everything(call: ReturnType<typeof api>, host: string): Promise<J
     expect(items.length, list).toBeGreaterThan(0);
     for (const item of items) result[`${list}/${item.id}`] = await read(`/${list}/${item.id}`);
   }
-  result[`events/${hiddenEventId}`] = await read(`/events/${hiddenEventId}`);
-  expect((result[`events/${hiddenEventId}`] as { status: number }).status).toBe(200);
+  for (const id of [hiddenEventId, pastHiddenEventId]) {
+    result[`events/${id}`] = await read(`/events/${id}`);
+    expect((result[`events/${id}`] as { status: number }).status).toBe(200);
+  }
+  result[`events/${protectedEventId}`] = await read(`/events/${protectedEventId}`);
+  expect((result[`events/${protectedEventId}`] as { status: number }).status).toBe(403);
   return result;
 }
 
@@ -212,7 +235,15 @@ describe.each(['fastify', 'express'] as const)(
         ]);
         expect(imported.stderr).not.toMatch(/error/);
         expect(imported.code).toBe(0);
-        expect(JSON.parse(imported.stdout)).toMatchObject({ skipped: [], remapped: [] });
+        const report = JSON.parse(imported.stdout);
+        expect(report).toMatchObject({ skipped: [], remapped: [] });
+        expect(report.notes).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^the password of 1 protected event \\(${protectedEventId}\\) could not be read .*no one knows`,
+            ),
+          ),
+        ]);
 
         const copy = await startServer({
           database: target.url,
@@ -226,6 +257,20 @@ describe.each(['fastify', 'express'] as const)(
           const after = await everything(api(copy, key), copy.url);
           expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
           for (const address of Object.keys(before)) expect(after[address], address).toEqual(before[address]);
+          // The protected event: refused by id and blanked in lists to anonymous callers, with any password.
+          const guessed = await fetch(
+            `${copy.url}/${NAMESPACE}/events/${protectedEventId}?password=open%20sesame`,
+          );
+          expect([guessed.status, ((await guessed.json()) as Json).code]).toEqual([
+            403,
+            'event-password-protected',
+          ]);
+          const listed = await fetch(
+            `${copy.url}/${NAMESPACE}/events?start_date=2027-09-01&end_date=2027-09-30`,
+          );
+          const text = await listed.text();
+          expect(text).toContain('Board meeting');
+          expect(text).not.toContain('quorum');
         } finally {
           await copy.close();
         }

@@ -162,8 +162,32 @@ describe('SourceClient redirects', () => {
     }));
     const client = new SourceClient({ attempts: 3 });
     await expect(client.get(`${origin}/hop/0`)).rejects.toThrow(
-      `${origin}/hop/0 redirects more than 10 times: not followed further`,
+      `${origin}/hop/0 redirects more than 10 times (${origin}/hop/1 → … → ${origin}/hop/11): not followed further`,
     );
     expect(client.requests).toBe(11);
+  });
+
+  it('names a loop between two names of one site (a WordPress address that disagrees with its home)', async () => {
+    let port = 0;
+    const origin = await serve((path, headers) => ({
+      status: 301,
+      location: `http://${headers.host?.startsWith('localhost') ? '127.0.0.1' : 'localhost'}:${port}${path}`,
+    }));
+    port = Number(new URL(origin).port);
+    const client = new SourceClient({ attempts: 3 });
+    await expect(client.get(`${origin}/wp-json/`)).rejects.toThrow(
+      `${origin}/wp-json/ redirects in a loop (${origin}/wp-json/ → http://localhost:${port}/wp-json/ → ${origin}/wp-json/): not followed further`,
+    );
+    expect(client.requests).toBe(2);
+  });
+
+  it('names the redirect and its target when the target cannot be fetched, not "fetch failed"', async () => {
+    // Port 1 is one fetch refuses to connect to ("bad port"): the site moved somewhere no request can go.
+    const origin = await serve(() => ({ status: 301, location: 'http://127.0.0.1:1/wp-json/' }));
+    const client = new SourceClient({ attempts: 2, backoffMs: 1 });
+    const failure = client.get(`${origin}/wp-json/`);
+    await expect(failure).rejects.toThrow(
+      `${origin}/wp-json/: connection failed (bad port) at http://127.0.0.1:1/wp-json/, where ${origin}/wp-json/ redirects, 2 attempts: giving up`,
+    );
   });
 });

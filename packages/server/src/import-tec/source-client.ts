@@ -97,11 +97,27 @@ function shown(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * A request that failed at the end of redirects: the failure is named with the redirect that led there (a
+ * site moved to an address that does not answer is not "fetch failed").
+ */
+class RedirectedFailure extends Error {
+  constructor(hops: readonly string[], failure: unknown) {
+    const [first, ...rest] = hops.map(shown);
+    super(
+      `${describeFailure(failure)} at ${rest.at(-1)}, where ${first} redirects${rest.length > 1 ? ` (${[first, ...rest].join(' → ')})` : ''}`,
+    );
+  }
+}
+
 function describeFailure(error: unknown): string {
+  if (error instanceof RedirectedFailure) return error.message;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return 'no answer in time';
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code) return `connection failed (${cause.code})`;
+  // Node's fetch says only "fetch failed"; its cause says why (a blocked port, an unknown scheme).
+  if (cause?.message) return `connection failed (${cause.message})`;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -228,12 +244,17 @@ export class SourceClient {
       };
       if (this.#authorization && new URL(current).origin === new URL(url).origin)
         headers.authorization = this.#authorization;
-      const response = await (this.#options.fetch ?? fetch)(current, {
-        method: init.method ?? 'GET',
-        headers,
-        redirect: 'manual',
-        signal,
-      });
+      let response: Response;
+      try {
+        response = await (this.#options.fetch ?? fetch)(current, {
+          method: init.method ?? 'GET',
+          headers,
+          redirect: 'manual',
+          signal,
+        });
+      } catch (error) {
+        throw visited.length > 1 ? new RedirectedFailure(visited, error) : error;
+      }
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || location === null) return { response, finalUrl: current };
       await response.body?.cancel();
@@ -245,7 +266,7 @@ export class SourceClient {
         );
       if (visited.length > MAX_REDIRECTS)
         throw new SourceError(
-          `${shown(url)} redirects more than ${MAX_REDIRECTS} times: not followed further`,
+          `${shown(url)} redirects more than ${MAX_REDIRECTS} times (${shown(visited[1]!)} → … → ${shown(next)}): not followed further`,
         );
       visited.push(next);
       current = next;

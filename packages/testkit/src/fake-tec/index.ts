@@ -5,4 +5,11 @@ export {
   type FakeTecServer,
   startFakeTec,
 } from './server.js';
-export { DERIVED_IDS, type FakeSiteData, type FakeUser, fakeSiteData } from './site-data.js';
+export {
+  DERIVED_IDS,
+  FAKE_COSTS,
+  FAKE_PASSWORDS,
+  type FakeSiteData,
+  type FakeUser,
+  fakeSiteData,
+} from './site-data.js';

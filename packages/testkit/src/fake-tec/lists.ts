@@ -54,9 +54,48 @@ function statuses(query: URLSearchParams, admin: boolean): string[] | undefined 
   return list.every((status) => STATUSES.includes(status)) ? list : undefined;
 }
 
+/**
+ * A protected event as the plugin shows it to a caller without its password (ref §8.3): these fields blanked,
+ * title, dates, status and addresses kept.
+ */
+export function blankedProtected(event: Json): Json {
+  return {
+    ...event,
+    description: '',
+    excerpt: '',
+    website: '',
+    cost: '',
+    image: false,
+    all_day: null,
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+  };
+}
+
+/** Whether a caller sees a protected event's content: its password given, or an editor's `context=edit`. */
+export function mayViewProtected(
+  data: FakeSiteData,
+  id: number,
+  query: URLSearchParams,
+  admin: boolean,
+): boolean {
+  const password = data.passwords[id];
+  if (password === undefined) return true;
+  return query.get('password') === password || (admin && query.get('context') === 'edit');
+}
+
 export function answerList(
   data: FakeSiteData,
-  list: keyof Omit<FakeSiteData, 'users'>,
+  list: keyof Omit<FakeSiteData, 'users' | 'passwords'>,
   query: URLSearchParams,
   context: { admin: boolean; now: Date },
 ): ListAnswer {
@@ -95,7 +134,13 @@ export function answerList(
 
   const total = records.length;
   const totalPages = Math.ceil(total / perPage);
-  const items = records.slice((page - 1) * perPage, page * perPage);
+  const items = records
+    .slice((page - 1) * perPage, page * perPage)
+    .map((record) =>
+      list === 'events' && !mayViewProtected(data, record.id, query, context.admin)
+        ? blankedProtected(record)
+        : record,
+    );
   const base = `${RECORDED_ORIGIN}/wp-json/tribe/events/v1/${list}/`;
   const headers = { 'x-tec-total': String(total), 'x-tec-totalpages': String(totalPages) };
   if (terms) {

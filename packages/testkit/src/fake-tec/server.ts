@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type HostileFaults, hostileData, lyingList, redirectLoop, streamGiganticPage } from './hostile.js';
-import { answerList, type ListAnswer } from './lists.js';
+import { answerList, type ListAnswer, mayViewProtected } from './lists.js';
 import { type FakeSiteData, fakeSiteData, type Json, RECORDED_ORIGIN, recordedBody } from './site-data.js';
 
 export interface FakeTecFaults extends HostileFaults {
@@ -25,6 +25,8 @@ export interface FakeTecFaults extends HostileFaults {
   notJson?: boolean;
   /** The site is WordPress without the plugin: its namespace is unknown. */
   notThePlugin?: boolean;
+  /** WordPress refuses its edit context of an event (`/wp/v2/tribe_events/<id>?context=edit`) to everyone. */
+  refuseEditContext?: boolean;
 }
 
 export interface FakeTecOptions {
@@ -139,14 +141,18 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     send(res, answer.status, answer.body, { ...headers, ...answer.headers });
   }
 
-  /** WordPress's own list of the events post type: every event, hidden from listings or not. */
+  /**
+   * WordPress's own list of the events post type: hidden from listings or not, but (the plugin's query
+   * filter) only current and upcoming events, whatever the parameters; the password only in the edit context.
+   */
   function answerPostIds(res: ServerResponse, query: URLSearchParams, admin: boolean) {
     const asked = (query.get('status') ?? 'publish').split(',');
     if (!admin && asked.some((status) => status !== 'publish'))
       return send(res, 400, restError('rest_invalid_param', 'Invalid parameter(s): status', 400));
+    const nowUtc = now.toISOString().slice(0, 19).replace('T', ' ');
     const ids = siteData()
-      .events.filter((event) => asked.includes(event.status))
-      .map((event) => ({ id: event.id }));
+      .events.filter((event) => asked.includes(event.status) && event.utc_end_date >= nowUtc)
+      .map((event) => postFields(event, query, admin));
     const perPage = Math.min(Number(query.get('per_page') ?? 10), 100);
     const totalPages = Math.ceil(ids.length / perPage);
     const answer = (page: number): ListAnswer => ({
@@ -161,8 +167,36 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     );
   }
 
+  /** An event as WordPress's posts controller answers it (the fields the import asks for). */
+  function postFields(event: Json, query: URLSearchParams, admin: boolean): Json {
+    const edit = admin && query.get('context') === 'edit' && !state.faults.refuseEditContext;
+    return {
+      id: event.id,
+      status: event.status,
+      ...(edit ? { password: data.passwords[event.id] ?? '' } : {}),
+    };
+  }
+
+  /** `GET /wp/v2/tribe_events/<id>`: any date; the edit context (with the password) for an editor only. */
+  function answerPost(res: ServerResponse, id: number, query: URLSearchParams, admin: boolean) {
+    if (query.get('context') === 'edit' && (!admin || state.faults.refuseEditContext))
+      return send(
+        res,
+        admin ? 403 : 401,
+        restError(
+          'rest_forbidden_context',
+          'Sorry, you are not allowed to edit this post.',
+          admin ? 403 : 401,
+        ),
+      );
+    const event = siteData().events.find((candidate) => candidate.id === id);
+    if (!event || (event.status !== 'publish' && !admin))
+      return send(res, 404, restError('rest_post_invalid_id', 'Invalid post ID.', 404));
+    send(res, 200, postFields(event, query, admin));
+  }
+
   /** `GET /events/{id}`: a published event for everyone, the others for the administrator (ref §4.2). */
-  function answerEvent(res: ServerResponse, id: number, admin: boolean) {
+  function answerEvent(res: ServerResponse, id: number, query: URLSearchParams, admin: boolean) {
     const event = siteData().events.find((candidate) => candidate.id === id);
     if (!event)
       return send(res, 404, restError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404));
@@ -171,6 +205,16 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
       return send(res, 403, restError('event-no-longer-available', 'This event is no longer available', 403));
     if (event.status !== 'publish' && !admin)
       return send(res, 403, restError('event-not-accessible', 'The requested event is not accessible', 403));
+    if (!mayViewProtected(data, id, query, admin))
+      return send(
+        res,
+        403,
+        restError(
+          'event-password-protected',
+          'The requested event is not accessible without a password',
+          403,
+        ),
+      );
     send(
       res,
       200,
@@ -218,6 +262,9 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     if (route.startsWith('/wp/v2/users')) return answerUsers(res, route, query, who === 'admin');
     if (route === '/wp/v2/tribe_events' && !faults.notThePlugin && !faults.noPostTypeList)
       return answerPostIds(res, query, who === 'admin');
+    const post = /^\/wp\/v2\/tribe_events\/(\d+)$/.exec(route);
+    if (post && !faults.notThePlugin && !faults.noPostTypeList)
+      return answerPost(res, Number(post[1]), query, who === 'admin');
     if (faults.notThePlugin || !route.startsWith('/tribe/events/v1'))
       return send(
         res,
@@ -228,7 +275,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     if (route === '/tribe/events/v1')
       return send(res, 200, rewrite(recordedBody('01-namespace-index')), linkHeader());
     const single = /^\/tribe\/events\/v1\/events\/(\d+)$/.exec(route);
-    if (single) return answerEvent(res, Number(single[1]), who === 'admin');
+    if (single) return answerEvent(res, Number(single[1]), query, who === 'admin');
     const list = /^\/tribe\/events\/v1\/(events|venues|organizers|categories|tags)$/.exec(route)?.[1];
     if (!list)
       return send(

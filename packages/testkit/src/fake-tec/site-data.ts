@@ -4,7 +4,9 @@
  * calendar of `events` events (the first tenth in the past, so that only an explicit `start_date` finds them),
  * the recorded venues, organizers, categories and tags are kept as they are, and what the recording lacks is
  * derived in the same shapes: the tags of the second page, a draft, pending, private, future and trashed event
- * (seen only with credentials), an event hidden from listings (readable by id only), a category hierarchy, an empty category and tag, unused venues and organizers.
+ * (seen only with credentials), an event hidden from listings (readable by id only), past events hidden from
+ * listings (in no list at all), password-protected events, costs in the forms the plugin echoes as written, a
+ * category hierarchy, an empty category and tag, unused venues and organizers.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +38,8 @@ export interface FakeSiteData {
   categories: Json[];
   tags: Json[];
   users: FakeUser[];
+  /** Post passwords by event id: the plugin's API never shows them; WordPress's edit context does. */
+  passwords: Record<number, string>;
 }
 
 const clone = (value: Json): Json => structuredClone(value);
@@ -143,11 +147,39 @@ export const DERIVED_IDS = {
   hiddenEvent: 908,
   /** Hidden and trashed: the API answers 403 for it by id, so no reader can get it. */
   hiddenTrashedEvent: 909,
+  /** Past and hidden from listings: in no list (the plugin's, nor WordPress's of current events); by id only. */
+  pastHiddenEvent: 910,
+  /** The same, at an id between the listed ones. */
+  pastHiddenEventInGap: 600,
+  /** Past, hidden and password-protected. */
+  pastHiddenProtectedEvent: 911,
+  /** Upcoming, listed, password-protected. */
+  protectedEvent: 912,
+  /** Past (listed with an explicit `start_date`), password-protected. */
+  pastProtectedEvent: 913,
   childCategory: 60,
   grandchildCategory: 61,
   emptyCategory: 62,
   emptyTag: 63,
+  /** The category of the past hidden events only: its count is theirs. */
+  archiveCategory: 64,
 } as const;
+
+/** Costs as the plugin answers them (en_US, the default `$` before the amount), on the first events. */
+export const FAKE_COSTS: { cost: string; values: string[] }[] = [
+  { cost: 'Donation', values: ['donation'] },
+  { cost: '$1,500', values: ['1500'] },
+  { cost: '$10,20', values: ['10.20'] },
+  { cost: 'Pay what you can', values: ['pay-what-you-can'] },
+  { cost: 'Free – $1,000', values: ['0', '1000'] },
+];
+
+/** The passwords of the fake's protected events. */
+export const FAKE_PASSWORDS: Record<number, string> = {
+  [DERIVED_IDS.pastHiddenProtectedEvent]: 'vault door',
+  [DERIVED_IDS.protectedEvent]: 'open sesame',
+  [DERIVED_IDS.pastProtectedEvent]: 'old secret',
+};
 
 /** The fake site's records: `events` published events (a multiple of 10) plus the derived ones. */
 export function fakeSiteData(events = 100): FakeSiteData {
@@ -198,6 +230,9 @@ export function fakeSiteData(events = 100): FakeSiteData {
     // The first round lies a year and more in the past; the others follow week by week.
     setDates(event, round === 0 ? -400 : (round - 1) * 7);
     if (index % 10 === 0) event.categories.push(embeddedTerm(index % 20 === 0 ? jazz : bebop));
+    const cost = FAKE_COSTS[index];
+    if (cost)
+      Object.assign(event, { cost: cost.cost, cost_details: { ...event.cost_details, values: cost.values } });
     calendar.push(event);
   }
 
@@ -227,7 +262,38 @@ export function fakeSiteData(events = 100): FakeSiteData {
   Object.assign(hidden, { hide_from_listings: true, url: `${RECORDED_ORIGIN}/event/members-only/` });
   const hiddenTrashed = derived(DERIVED_IDS.hiddenTrashedEvent, 'trash', 'Withdrawn members evening');
   hiddenTrashed.hide_from_listings = true;
+  // Past events hidden from listings: the plugin lists them nowhere (ref §6.1), WordPress's list of the post
+  // type only current and upcoming events; each is readable by id.
+  const archive = category(DERIVED_IDS.archiveCategory, 'Archive', undefined, 3);
+  categories.push(archive);
+  const pastHidden = (id: number, title: string) => {
+    const event = derived(id, 'publish', title);
+    setDates(event, -500);
+    Object.assign(event, {
+      hide_from_listings: true,
+      url: `${RECORDED_ORIGIN}/event/${event.slug}/`,
+      website: `${RECORDED_ORIGIN}/event/${event.slug}/`,
+      categories: [embeddedTerm(archive)],
+      cost: '$1,500',
+      cost_details: { ...event.cost_details, values: ['1500'] },
+    });
+    return event;
+  };
+  const protectedOne = derived(DERIVED_IDS.protectedEvent, 'publish', 'Board meeting');
+  const pastProtected = derived(DERIVED_IDS.pastProtectedEvent, 'publish', 'Old board meeting');
+  setDates(pastProtected, -450);
+  for (const event of [protectedOne, pastProtected]) {
+    event.url = `${RECORDED_ORIGIN}/event/${event.slug}/`;
+    event.website = event.url;
+    event.description = '<p>The quorum: only members may read it.</p>';
+    event.categories = [embeddedTerm(music)];
+  }
   calendar.push(
+    pastHidden(DERIVED_IDS.pastHiddenEvent, 'Founders evening'),
+    pastHidden(DERIVED_IDS.pastHiddenEventInGap, 'First general assembly'),
+    pastHidden(DERIVED_IDS.pastHiddenProtectedEvent, 'Closed assembly'),
+    protectedOne,
+    pastProtected,
     hidden,
     hiddenTrashed,
     derived(DERIVED_IDS.draftEvent, 'draft', 'Draft of a contributor', '4'),
@@ -254,5 +320,6 @@ export function fakeSiteData(events = 100): FakeSiteData {
       { id: 1, login: 'admin', slug: 'admin', name: 'admin', public: true },
       { id: 4, login: 'contrib', slug: 'contrib', name: 'Casey Contributor', public: false },
     ],
+    passwords: { ...FAKE_PASSWORDS },
   };
 }

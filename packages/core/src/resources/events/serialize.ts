@@ -14,7 +14,15 @@ import {
 } from '../../dates/zones.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
-import { costAmount, costDetails, costValue, formatCost, storedCostItems } from '../../text/cost.js';
+import {
+  costAmount,
+  costDetails,
+  costValue,
+  formatCost,
+  isFreeWord,
+  storedCostAnswer,
+  storedCostItems,
+} from '../../text/cost.js';
 import { excerptText, plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { loadSerialized } from '../linked/serialize.js';
@@ -174,6 +182,8 @@ export async function serializeEvents(
         ? `${postPermalink(context.urls, 'event', post)}${event.start_local.slice(0, 10)}/`
         : postPermalink(context.urls, 'event', post);
     const costItems = storedCostItems(event.cost);
+    // An imported cost this service would format otherwise answers as its source did.
+    const answeredCost = storedCostAnswer(event.cost);
     const position = event.currency_position as 'prefix' | 'postfix' | '';
     // The linked-post serializer builds plain records for both kinds; their shapes are checked by the
     // contract suite against the Venue and Organizer schemas, not here.
@@ -211,8 +221,11 @@ export async function serializeEvents(
       utc_end_date_details: storedDateDetails(event.end_utc),
       timezone: event.timezone,
       timezone_abbr: zoneAbbreviation(event.timezone, event.start_utc),
-      cost: formatCost(costItems, event.currency_symbol, position, currencyDefaults),
-      cost_details: costDetails(costItems, event.currency_symbol, event.currency_code, position),
+      cost: answeredCost?.cost ?? formatCost(costItems, event.currency_symbol, position, currencyDefaults),
+      cost_details: {
+        ...costDetails(costItems, event.currency_symbol, event.currency_code, position),
+        ...(answeredCost ? { values: answeredCost.values } : {}),
+      },
       website: event.website ?? url,
       show_map: event.show_map === 1,
       show_map_link: event.show_map_link === 1,
@@ -244,7 +257,9 @@ export async function serializeEvents(
         endDate: toIsoWithOffset(event.end_local, event.timezone),
         ...(venue?.json_ld ? { location: venue.json_ld } : {}),
         ...(firstOrganizer ? { organizer: firstOrganizer } : {}),
-        ...(lowest !== undefined
+        // A price is an amount, or 0 for a free word; a word such as "Donation" names none (the plugin's
+        // JSON-LD then has no offer either).
+        ...(lowest !== undefined && (costAmount(lowest) !== null || isFreeWord(lowest))
           ? {
               offers: {
                 '@type': 'Offer',

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { PostType, Taxonomy } from '../../db/schema.js';
+import type { CurrencyDefaults } from '../../text/cost.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { slugTaken, TRASHED_SUFFIX } from '../posts/repository.js';
 import type { CollectedRecords } from './collect.js';
@@ -66,6 +67,8 @@ export interface ImportPlan {
 export interface PlanSettings {
   source: string;
   siteZone: string;
+  /** The site's default currency, which the source's costs without a symbol of their own show. */
+  currency?: CurrencyDefaults;
   fallbackAuthorId: number;
   remapIds: boolean;
   users: readonly TecUser[];
@@ -344,7 +347,7 @@ export async function planImport(
     );
   const venues = await posts('venue', collected.venues, (r) => readVenue(r, zone));
   const organizers = await posts('organizer', collected.organizers, (r) => readOrganizer(r, zone));
-  const events = await posts('event', collected.events, (r) => readEvent(r, zone));
+  const events = await posts('event', collected.events, (r) => readEvent(r, zone, settings.currency));
 
   const authors = await localAuthors(db, settings.users);
   const plan: ImportPlan = {

@@ -4,6 +4,7 @@
  * imported record answers as one written through the API would. Texts go to the default language, the
  * source's only one; the search rows follow from them as the service derives them. Pure: no database.
  */
+import { randomBytes } from 'node:crypto';
 import type { PostRow, Taxonomy } from '../../db/schema.js';
 import { linkedSearchBody } from '../linked/repository.js';
 import { organizerKind } from '../organizers/kind.js';
@@ -24,6 +25,15 @@ export interface Languages {
   defaultLanguage: string;
 }
 
+/**
+ * The password of an event whose own password could not be read: random, shown to no one, so the event stays
+ * protected as it was at its source (lists blank it, a read by id is refused) rather than readable by all;
+ * an editor reads it with `context=edit` and may give it a new password.
+ */
+function passwordNoOneKnows(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 function present(ids: ReadonlyArray<number | null>): number[] {
   return ids.filter((id): id is number => id !== null);
 }
@@ -39,7 +49,7 @@ export function postRows(record: PlannedPost<SourcePost>, ids: LocalIds, languag
       slug: record.slug,
       date_utc: source.date_utc,
       modified_utc: source.modified_utc,
-      password: source.password,
+      password: source.passwordUnknown ? passwordNoOneKnows() : source.password,
       image_id: source.image ? ids.image(source.image.url) : null,
     }),
   };

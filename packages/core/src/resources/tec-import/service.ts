@@ -184,6 +184,7 @@ export async function importTecSnapshot(
   const plan = await planImport(db, collectRecords(snapshot), {
     source: sourceKey(snapshot.apiRoot),
     siteZone: config.timezone,
+    currency: { symbol: config.currencySymbol, position: config.currencyPosition },
     fallbackAuthorId: fallback.id,
     remapIds: options.remapIds === true,
     users: snapshot.users,
@@ -200,6 +201,9 @@ export async function importTecSnapshot(
   const images = await planImages(db, posts);
   await allocateIds(database, images.created, 'images', dryRun, images.created);
   const report = reportOf(plan, dryRun);
+  // What the reader found but could not read is skipped too: a report never says nothing was left when it was.
+  report.skipped = [...(snapshot.unread ?? []), ...report.skipped];
+  if (snapshot.incomplete?.length) report.incomplete = [...snapshot.incomplete];
   if (dryRun) return report;
 
   const imageIds = new Map(images.existing);

@@ -38,13 +38,16 @@ describe('readEvent', () => {
       cost_details: { ...byId(148).cost_details, values: ['10.20'] },
     };
     expect(readEvent(written, 'UTC').cost).toBe('["10,20"]');
-    // A text the values do not agree with: the values are kept.
+    // A text the values do not agree with: the values are the items, and the answer is kept as it was.
     const odd = {
       ...byId(148),
       cost: 'Donation',
       cost_details: { ...byId(148).cost_details, values: ['7'] },
     };
-    expect(readEvent(odd, 'UTC').cost).toBe('["7"]');
+    expect(JSON.parse(readEvent(odd, 'UTC').cost)).toEqual({
+      items: ['7'],
+      answered: { cost: 'Donation', values: ['7'] },
+    });
   });
 
   it('stores no website where the plugin answers the permalink in its place', () => {

@@ -28,11 +28,12 @@ import type {
   VenuesTable,
 } from '../../db/schema.js';
 import { MAX_ID } from '../../route-table/params.js';
-import { costValue, parseCost } from '../../text/cost.js';
-import { plainTitle } from '../../text/html.js';
+import { type CurrencyDefaults, PLUGIN_CURRENCY_DEFAULTS } from '../../text/cost.js';
 import { MAX_SLUG_LENGTH } from '../../text/slug.js';
 import { isImageUrl } from '../images/repository.js';
 import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
+import { plain, text } from './record-fields.js';
+import { readCost } from './source-cost.js';
 import type { TecRecord } from './types.js';
 
 /**
@@ -69,6 +70,12 @@ export interface SourcePost {
   /** The source's `modified_utc` as answered (kept in the origin row). */
   sourceModifiedUtc: string | null;
   password: string;
+  /**
+   * The record has a password that could not be read (the reader says so with `password_protected`, or the
+   * answer shows the plugin's blanking of a protected event): it is stored protected by a password no one
+   * knows (rows.ts), never readable without one.
+   */
+  passwordUnknown: boolean;
   title: string;
   description: string;
   excerpt: string;
@@ -137,21 +144,6 @@ export function withoutNul(record: TecRecord): TecRecord {
     return value;
   };
   return JSON.stringify(record).includes('\\u0000') ? (clean(record) as TecRecord) : record;
-}
-
-function text(record: TecRecord, key: string): string {
-  const value = record[key];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/**
- * A plain-text field (a title, a name, an address line): as answered, so that entities the plugin answers
- * (`&#8217;`) stay as they were; with markup, as the service stores what a client sends (`plainTitle`): no
- * markup reaches a client through an import either (SPEC §10).
- */
-function plain(record: TecRecord, key: string): string {
-  const value = text(record, key);
-  return /[<>]/.test(value) ? plainTitle(value) : value;
 }
 
 /** A link: an http(s) URL as the service accepts from clients (`isUrlOrEmpty`), else none. */
@@ -294,6 +286,7 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
     modified_utc: utcDate(record, 'modified', siteZone, dateUtc),
     sourceModifiedUtc: typeof record.modified_utc === 'string' ? record.modified_utc : null,
     password: text(record, 'password'),
+    passwordUnknown: text(record, 'password') === '' && record.password_protected === true,
     title: plain(record, kind === 'event' ? 'title' : kind),
     description: text(record, 'description'),
     excerpt: text(record, 'excerpt'),
@@ -303,28 +296,11 @@ function readPost(kind: PostType, record: TecRecord, siteZone: string): SourcePo
   };
 }
 
-/** The stored cost of an event: its items as written, and its own symbol, code and position. */
-function readCost(record: TecRecord) {
-  const details: TecRecord = { id: 0, ...(record.cost_details as Record<string, unknown> | undefined) };
-  // The plugin's value strings: amounts (`10.20`) or a free word (`free`); anything else is no cost value.
-  const values = (Array.isArray(details.values) ? details.values.map(String) : []).filter((value) =>
-    /^(?:\d+(?:\.\d+)?|\p{L}+)$/u.test(value),
-  );
-  // The formatted text holds the amounts as written (`$10,20` for the value `10.20`); its symbol is the
-  // site's default when the event has none, so only the amounts are taken from it.
-  const fromText = parseCost(text(record, 'cost')).items;
-  const agrees =
-    fromText.length === values.length && fromText.every((item, index) => costValue(item) === values[index]);
-  const position = text(details, 'currency_position');
-  return {
-    cost: JSON.stringify(agrees ? fromText : values),
-    currency_symbol: plain(details, 'currency_symbol'),
-    currency_code: plain(details, 'currency_code'),
-    currency_position: position === 'prefix' || position === 'postfix' ? position : '',
-  };
-}
-
-export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
+export function readEvent(
+  record: TecRecord,
+  siteZone: string,
+  currency: CurrencyDefaults = PLUGIN_CURRENCY_DEFAULTS,
+): SourceEvent {
   const post = readPost('event', record, siteZone);
   const zoneText = text(record, 'timezone') || siteZone;
   const timezone = timezoneSpelling(zoneText);
@@ -334,6 +310,9 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
   // The service's lists rely on every event ending at or after its start (SPEC §8: such a write is a 400).
   if (storedDate(record, 'utc_end_date') < storedDate(record, 'utc_start_date'))
     throw new UnreadableRecord('utc_end_date is before utc_start_date');
+  // A protected event answered to a caller without its password has its flags blanked to null (ref §8.3):
+  // an ordinary event always answers `all_day` true or false.
+  if (post.password === '' && record.all_day === null) post.passwordUnknown = true;
   return {
     ...post,
     kind: 'event',
@@ -343,7 +322,7 @@ export function readEvent(record: TecRecord, siteZone: string): SourceEvent {
     end_utc: storedDate(record, 'utc_end_date'),
     timezone,
     all_day: flag(record, 'all_day'),
-    ...readCost(record),
+    ...readCost(record, currency),
     website: website !== '' && website === text(record, 'url') ? null : website,
     show_map: flag(record, 'show_map'),
     show_map_link: flag(record, 'show_map_link'),

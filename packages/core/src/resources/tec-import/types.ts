@@ -15,6 +15,17 @@
  */
 export type TecRecord = { readonly id: number } & Readonly<Record<string, unknown>>;
 
+/**
+ * What the reader adds to an event beside the plugin's fields, which never show a password: `password`, the
+ * post password as WordPress's own `/wp/v2/tribe_events/<id>?context=edit` answers it; `password_protected:
+ * true` without it, for an event that has a password that could not be read (it is then imported protected by
+ * a password no one knows, never readable).
+ */
+export interface TecEventAccess {
+  password?: string;
+  password_protected?: boolean;
+}
+
 /** An author of the source, as far as the source tells (`/wp/v2/users`; the login only with credentials). */
 export interface TecUser {
   id: number;
@@ -35,6 +46,10 @@ export interface TecSnapshot {
   categories: TecRecord[];
   tags: TecRecord[];
   users: TecUser[];
+  /** Records the source has that could not be read (an event the API refuses by id): reported as skipped. */
+  unread?: TecSkipped[];
+  /** Why the read may have left records it could not find, when it may have (reported as it is). */
+  incomplete?: string[];
 }
 
 export type TecKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
@@ -78,6 +93,8 @@ export interface TecImportReport {
   skipped: TecSkipped[];
   /** Records written under another id than the source's (only with `remapIds`). */
   remapped: TecRemapped[];
+  /** Why records of the source may be left beyond those skipped (the snapshot's `incomplete`). */
+  incomplete?: string[];
 }
 
 /** A source id that is taken here by a record that did not come from this source. */
