@@ -17,6 +17,7 @@ import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { selectByName } from './bindings.js';
+import { openMigratedSqlite } from './sqlite-image.js';
 
 type QueryObserver = NonNullable<PostgresOptions['onQuery']>;
 
@@ -176,8 +177,7 @@ const DIALECTS: Record<DialectName, TestDialect> = {
   sqlite: {
     name: 'sqlite',
     async open(options = {}) {
-      const database = createSqliteDatabase(':memory:', options);
-      await database.migrate();
+      const database = await openMigratedSqlite(options);
       return { database, close: () => database.destroy() };
     },
   },

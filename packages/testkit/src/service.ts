@@ -12,7 +12,6 @@ import {
   type Role,
 } from '@calendar-events/core';
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
-import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { createCalendarRouter } from '@calendar-events/http-express';
 import { calendarPlugin } from '@calendar-events/http-fastify';
 import express from 'express';
@@ -22,6 +21,7 @@ import type { Binding } from './bindings.js';
 import { createTestSchema, TEST_PG_URL } from './databases.js';
 import { encodePhpForm } from './form-encoding.js';
 import { ResponseContract } from './response-schemas.js';
+import { openMigratedSqlite } from './sqlite-image.js';
 
 export type TestUserName =
   | 'admin'
@@ -121,8 +121,7 @@ async function openDatabase(
   kind: Binding['database'],
   onQuery: (sql: string) => void,
 ): Promise<{ database: CalendarDatabase; drop: () => Promise<void> }> {
-  if (kind === 'sqlite')
-    return { database: createSqliteDatabase(':memory:', { onQuery }), drop: async () => {} };
+  if (kind === 'sqlite') return { database: await openMigratedSqlite({ onQuery }), drop: async () => {} };
   const schema = await createTestSchema();
   try {
     const database = createPostgresDatabase({
