@@ -32,9 +32,9 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number }> = {
 
 /**
  * Test files that run at once: one per core and one more, since a good part of a file's time is spent
- * waiting for PostgreSQL, a child process or a socket. `VITEST_MAX_WORKERS` overrides it.
+ * waiting for PostgreSQL, a child process or a socket (`--maxWorkers` on the command line overrides it).
  */
-const WORKERS = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1;
+const WORKERS = availableParallelism() + 1;
 
 /** What every project shares: core's source (not its build) is what the tests import, and the time limits. */
 const shared = {
