@@ -1,7 +1,7 @@
 /**
- * Vitest's global setup, run once before any test file: the migrated SQLite image the suites copy
- * (`sqlite-image.ts`), in a folder removed when the run ends. Vitest loads this file without the source
- * condition the tests resolve the workspace's packages with: the image is written by a child process that has it.
+ * Vitest's global setup, run once before any test file: the migrated images the suites copy instead of
+ * migrating (`write-images.ts`), in a folder removed when the run ends. Vitest loads this file without the
+ * source condition the tests resolve the workspace's packages with: a child process that has it writes them.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,19 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-/** `SQLITE_IMAGE_VARIABLE` of sqlite-image.ts, which this file cannot import. */
-const SQLITE_IMAGE_VARIABLE = 'CALENDAR_TEST_SQLITE_IMAGE';
-const WRITER = fileURLToPath(new URL('./sqlite-image.ts', import.meta.url));
+const WRITER = fileURLToPath(new URL('./write-images.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export default async function setup(): Promise<() => Promise<void>> {
   const folder = await mkdtemp(join(tmpdir(), 'calendar-test-run-'));
-  const image = join(folder, 'migrated.db');
-  await run(process.execPath, ['--conditions=@calendar-events/source', '--import', 'tsx', WRITER, image], {
-    cwd: REPO_ROOT,
-  });
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ['--conditions=@calendar-events/source', '--import', 'tsx', WRITER, folder],
+    { cwd: REPO_ROOT },
+  );
+  if (stderr.trim() !== '') console.warn(stderr.trim());
   // The test workers start after this and inherit the environment.
-  process.env[SQLITE_IMAGE_VARIABLE] = image;
+  Object.assign(process.env, JSON.parse(stdout) as Record<string, string>);
   return async () => {
     await rm(folder, { recursive: true, force: true });
   };

@@ -122,7 +122,7 @@ async function openDatabase(
   onQuery: (sql: string) => void,
 ): Promise<{ database: CalendarDatabase; drop: () => Promise<void> }> {
   if (kind === 'sqlite') return { database: await openMigratedSqlite({ onQuery }), drop: async () => {} };
-  const schema = await createTestSchema();
+  const schema = await createTestSchema({ migrated: true });
   try {
     const database = createPostgresDatabase({
       connectionString: TEST_PG_URL,

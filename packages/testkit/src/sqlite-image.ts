@@ -3,13 +3,12 @@
  * in-memory copy of the image instead of running every migration on an empty database. The image is what
  * core's public `migrate()` leaves in an empty file, whatever the migrations are.
  *
- * Vitest's global setup (`global-setup.ts`) has it written once per run and names its file in
+ * Vitest's global setup has it written once per run (`write-images.ts`) and names its file in
  * `CALENDAR_TEST_SQLITE_IMAGE`; a process without it (a script, another runner) migrates its own image once.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CalendarDatabase } from '@calendar-events/core';
 import { createSqliteDatabase, type QueryObserver } from '@calendar-events/core/sqlite';
 import Database from 'better-sqlite3';
@@ -38,14 +37,6 @@ export async function migrateSqliteImage(): Promise<Buffer> {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-// Run as a program (by the global setup, whose process imports only Node's own modules): writes a fresh
-// image to the file named by its argument.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [file] = process.argv.slice(2);
-  if (!file) throw new Error('usage: sqlite-image.ts FILE');
-  await writeFile(file, await migrateSqliteImage());
 }
 
 let image: Promise<Buffer> | undefined;
