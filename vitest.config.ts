@@ -1,7 +1,75 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { defaultServerConditions } from 'vite';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The one test configuration of the repository: a project per package (`--project core` and so on), all run
+ * in parallel, and a `serial` project for the files that measure time or CPU, kill processes, or start a
+ * browser or the benchmark: they run after the others, one at a time, so that no other test file competes
+ * with what they measure or wait for.
+ */
+const SERIAL = [
+  'packages/core/src/db/migrations/killed-migrations.test.ts',
+  'packages/core/src/db/postgres-faults.test.ts',
+  'packages/server/src/faults/*.test.ts',
+  'packages/server/src/docs-page.browser.test.ts',
+  'tools/bench/test/**/*.test.ts',
+  'tools/bench/src/targets/cpu.test.ts',
+];
+
+const PACKAGES: Record<string, { root: string; testTimeout?: number }> = {
+  core: { root: 'packages/core' },
+  'http-express': { root: 'packages/http-express' },
+  'http-fastify': { root: 'packages/http-fastify' },
+  server: { root: 'packages/server' },
+  testkit: { root: 'packages/testkit' },
+  bench: { root: 'tools/bench', testTimeout: 90_000 },
+  'example-calendar-page': { root: 'examples/calendar-page' },
+  'example-express-mount': { root: 'examples/express-mount' },
+  'example-fastify-register': { root: 'examples/fastify-register' },
+  'example-library-only': { root: 'examples/library-only' },
+};
+
+/**
+ * Test files that run at once: one per core and one more, since a good part of a file's time is spent
+ * waiting for PostgreSQL, a child process or a socket (`--maxWorkers` on the command line overrides it).
+ */
+const WORKERS = availableParallelism() + 1;
+
+/** What every project shares: core's source (not its build) is what the tests import, and the time limits. */
+const shared = {
+  ssr: { resolve: { conditions: ['@calendar-events/source', ...defaultServerConditions] } },
+  test: { testTimeout: 30_000, hookTimeout: 60_000 },
+} satisfies TestProjectInlineConfiguration;
+
+const packageProjects = Object.entries(PACKAGES).map(
+  ([name, { root, testTimeout }]): TestProjectInlineConfiguration => ({
+    ...shared,
+    root,
+    test: {
+      ...shared.test,
+      name,
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: [
+        ...configDefaults.exclude,
+        ...SERIAL.filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1)),
+      ],
+      ...(testTimeout ? { testTimeout } : {}),
+    },
+  }),
+);
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'tools/*', 'examples/*'],
+    // The root's global setup runs once per run (a project's would run once per project).
+    globalSetup: ['packages/testkit/src/global-setup.ts'],
+    maxWorkers: WORKERS,
+    projects: [
+      ...packageProjects,
+      {
+        ...shared,
+        test: { ...shared.test, name: 'serial', include: SERIAL, maxWorkers: 1, testTimeout: 90_000 },
+      },
+    ],
   },
 });

@@ -17,6 +17,8 @@ import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { selectByName } from './bindings.js';
+import { createSchemaFromImage } from './postgres-image.js';
+import { openMigratedSqlite } from './sqlite-image.js';
 
 type QueryObserver = NonNullable<PostgresOptions['onQuery']>;
 
@@ -83,10 +85,17 @@ export interface TestSchema {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty schema at TEST_PG_URL, for one suite, and how to drop it. */
-export async function createTestSchema(): Promise<TestSchema> {
+/**
+ * A fresh schema at TEST_PG_URL, for one suite, and how to drop it: empty, or with `migrated: true` a copy of
+ * the run's migrated image (`postgres-image.ts`), where the suite's `migrate()` then finds nothing to do. A run
+ * without an image gives an empty schema either way, which the suite's `migrate()` migrates.
+ */
+export async function createTestSchema(options: { migrated?: boolean } = {}): Promise<TestSchema> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await withClient((client) => client.query(`create schema "${schema}"`));
+  await withClient(async (client) => {
+    if (options.migrated && (await createSchemaFromImage(client, schema))) return;
+    await client.query(`create schema "${schema}"`);
+  });
   const url = new URL(TEST_PG_URL);
   url.searchParams.set('schema', schema);
   return {
@@ -176,15 +185,14 @@ const DIALECTS: Record<DialectName, TestDialect> = {
   sqlite: {
     name: 'sqlite',
     async open(options = {}) {
-      const database = createSqliteDatabase(':memory:', options);
-      await database.migrate();
+      const database = await openMigratedSqlite(options);
       return { database, close: () => database.destroy() };
     },
   },
   postgres: {
     name: 'postgres',
     async open(options = {}) {
-      const { schema, drop } = await createTestSchema();
+      const { schema, drop } = await createTestSchema({ migrated: true });
       const database = createPostgresDatabase({ connectionString: TEST_PG_URL, schema, max: 4, ...options });
       try {
         await database.migrate();

@@ -13,13 +13,16 @@ import { sqliteTraits } from './traits.js';
  * A file's WAL is checkpointed by a worker thread (sqlite-checkpointer.ts), not by the commits.
  * `backgroundCheckpoints: false` leaves it to the safety net alone; `{ intervalMs }` sets how often the
  * worker looks for commits (150 ms).
+ *
+ * `file` may also be the bytes of a database (a file's content, or better-sqlite3's `serialize()`): it opens
+ * as an in-memory copy of them, as `:memory:` would open an empty one.
  */
 export function createSqliteDatabase(
-  file = ':memory:',
+  file: string | Buffer = ':memory:',
   options: { onQuery?: QueryObserver; backgroundCheckpoints?: false | { intervalMs?: number } } = {},
 ): CalendarDatabase {
   const database = new Database(file);
-  const inFile = file !== ':memory:' && file !== '';
+  const inFile = typeof file === 'string' && file !== ':memory:' && file !== '' ? file : undefined;
   if (inFile) {
     database.pragma('journal_mode = WAL');
     // A safety net, 10000 pages (~40 MB at 4 KiB): the worker below checkpoints long before, so no commit
@@ -50,8 +53,8 @@ export function createSqliteDatabase(
     ...(log ? { log } : {}),
   });
   const wrapped = wrapDatabase(kysely, sqliteTraits, { dataVersionNow: dataVersion.read });
-  if (!inFile || options.backgroundCheckpoints === false) return wrapped;
-  const checkpointer = startSqliteCheckpointer(file, options.backgroundCheckpoints ?? {});
+  if (inFile === undefined || options.backgroundCheckpoints === false) return wrapped;
+  const checkpointer = startSqliteCheckpointer(inFile, options.backgroundCheckpoints ?? {});
   return {
     ...wrapped,
     async destroy() {

@@ -6,6 +6,7 @@
  * every error the SPEC §5 envelope, and `Object.prototype` must keep its keys.
  *
  * The seed is fixed so that a failure reproduces; `FUZZ_SEED` and `FUZZ_RUNS` explore further by hand.
+ * The test run sends 150 random requests per database; `LONG_TESTS=1` sends 500, as before a release.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { coreRequest, type FuzzRequest, problemOf, requestFor } from './fuzz-req
 import { textOf } from './respond.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1515);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.LONG_TESTS ? 500 : 150));
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();
 

@@ -22,8 +22,11 @@ import { migrationProvider } from './index.js';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./migrate-until-killed.ts', import.meta.url));
-/** Kill points per database: spread over every statement of the migrations, first and last included. */
-const KILLS = 8;
+/**
+ * Kill points per database, spread over every statement of the migrations, first and last included: four in
+ * the test run (first, last and two between), eight with `LONG_TESTS=1`.
+ */
+const KILLS = process.env.LONG_TESTS ? 8 : 4;
 
 async function migrateInChild(env: Record<string, string>): Promise<{ killed: boolean; statements: number }> {
   try {
