@@ -75,7 +75,7 @@ export interface EventsTable {
   status: Generated<string>;
   /** The SEQUENCE the iCalendar feeds write for it (migration 0022), raised by each write that changes it. */
   sequence: Generated<number>;
-  /** When what it holds last changed: the feeds' LAST-MODIFIED; null until a write that changes nothing. */
+  /** When what it holds last changed: the feeds' LAST-MODIFIED; null for rows written in bulk (occurrences). */
   revised_utc: string | null;
 }
 

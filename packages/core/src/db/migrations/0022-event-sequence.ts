@@ -7,8 +7,9 @@ import { type Kysely, sql } from 'kysely';
  *   own), raised by each write that changes it (`resources/events/sequence.ts`). An imported event starts at
  *   its source's SEQUENCE. Before this, only imported events had one (`event_ical.sequence`, which local edits
  *   raised): it is carried over, so that no subscriber sees a SEQUENCE go back.
- * - `events.revised_utc`: when that content last changed, the feeds' LAST-MODIFIED (null: the post's
- *   `modified_utc`, which every write stamps, a write that changes nothing too, as WordPress does).
+ * - `events.revised_utc`: when that content last changed, the feeds' LAST-MODIFIED, set by a write that
+ *   creates or changes the event, unlike the post's `modified_utc`, which every write stamps (a write that
+ *   changes nothing too, as WordPress does); null (the post's `modified_utc` then) for rows written in bulk.
  * - `event_ical.fingerprint`: a digest of what the .ics import read of the series' own VEVENT the last time it
  *   wrote it, so that a change the source made without raising SEQUENCE or LAST-MODIFIED is seen; null for
  *   rows imported before (their next import compares SEQUENCE and LAST-MODIFIED only). From here on
@@ -28,6 +29,7 @@ export function eventSequence(dialect: 'sqlite' | 'postgres') {
         `update events set sequence = (select i.sequence from event_ical as i where i.event_id = events.id)
           where id in (select event_id from event_ical)`,
         'alter table "events" add column "revised_utc" text',
+        'update events set revised_utc = (select p.modified_utc from posts as p where p.id = events.id)',
         'alter table "event_ical" add column "fingerprint" text',
         `create table "event_ical_exceptions" ("series_id" integer not null references "posts" ("id") on delete cascade,
           "original_start_utc" text not null, "sequence" integer not null, "last_modified_utc" text,

@@ -100,19 +100,6 @@ export async function raiseSequence(db: Db, id: number, now: Date): Promise<void
     .execute();
 }
 
-/**
- * A write that changed nothing: the feeds keep the time of the last change, which until now was the post's
- * `modified_utc` (`before`), stamped anew by this write.
- */
-export async function keepRevision(db: Db, id: number, before: string): Promise<void> {
-  await db
-    .updateTable('events')
-    .set({ revised_utc: before })
-    .where('id', '=', id)
-    .where('revised_utc', 'is', null)
-    .execute();
-}
-
 /** An imported event's SEQUENCE is its source's, unless the service's own edits have raised it beyond. */
 export async function keepSourceSequence(db: Db, id: number, sourceSequence: number): Promise<void> {
   await db

@@ -37,8 +37,8 @@ import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import { loadEventTexts, ownerOfRows } from './follows.js';
+import { hiddenByEditor } from './listing-flags.js';
 import type { EventOutput } from './schema.js';
-import { hiddenByEditor } from './series-first.js';
 import { loadRecurrenceInfo } from './series-repository.js';
 
 export interface EventRecord {

@@ -3,7 +3,7 @@
  * series (`reconcileSeries`).
  */
 import type { EventRow, PostRow } from '../../db/schema.js';
-import { hiddenByEditor } from './series-first.js';
+import { hiddenByEditor } from './listing-flags.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**

@@ -8,7 +8,7 @@ import { analyzeStaleTables } from '../../db/analyze.js';
 import { insertMany } from '../../db/insert-many.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
-import { hiddenByEditor } from './series-first.js';
+import { hiddenByEditor } from './listing-flags.js';
 import type { SeriesScope } from './series-repository.js';
 
 /**

@@ -23,8 +23,8 @@ import {
   moveTermTallies,
   termIdsOfEvent,
 } from '../terms/repository.js';
+import { excludesStart, setRuleOnly } from './listing-flags.js';
 import { copySeriesData } from './series-copy.js';
-import { excludesStart, setRuleOnly } from './series-first.js';
 import { addWallSeconds, insertOccurrences, wallSecondsBetween } from './series-insert.js';
 import type { SeriesScope } from './series-repository.js';
 

@@ -25,9 +25,10 @@ import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
 import { ownRows } from './follows.js';
+import { hiddenByEditor } from './listing-flags.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
-import { eventContent, keepRevision, raiseSequence } from './sequence.js';
+import { eventContent, raiseSequence } from './sequence.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
@@ -38,7 +39,6 @@ import {
   setRecurrence,
   type WrittenSeries,
 } from './series.js';
-import { hiddenByEditor } from './series-first.js';
 import { includeOccurrence } from './series-trash.js';
 
 type EventValues = Omit<EventRow, 'id'>;
@@ -244,7 +244,10 @@ export async function writeEvent(
       ...postValues,
     });
     post = { id: await insertPost(db, row), ...row };
-    await db.insertInto('events').values(eventRows(post.id, eventValues).events).execute();
+    await db
+      .insertInto('events')
+      .values(eventRows(post.id, eventValues).events.map((row) => ({ ...row, revised_utc: nowUtc })))
+      .execute();
   }
   const { id } = post;
 
@@ -301,7 +304,6 @@ export async function writeEvent(
   // The feeds' SEQUENCE and LAST-MODIFIED move when the event changed, and only then.
   if (existing) {
     if ((await eventContent(db, id)) !== contentBefore) await raiseSequence(db, id, context.now);
-    else await keepRevision(db, id, existing.post.modified_utc);
   }
   return id;
 }
