@@ -4,6 +4,28 @@ import { POST_COLUMNS } from '../posts/repository.js';
 import { storedGlobalId } from '../tec-import/global-ids.js';
 import type { EventRecord } from './serialize.js';
 
+/** An event's own columns, as records load them (without what only lists and copies use). */
+export const EVENT_COLUMNS = [
+  'events.start_local',
+  'events.end_local',
+  'events.start_utc',
+  'events.end_utc',
+  'events.timezone',
+  'events.all_day',
+  'events.cost',
+  'events.currency_symbol',
+  'events.currency_code',
+  'events.currency_position',
+  'events.website',
+  'events.show_map',
+  'events.show_map_link',
+  'events.hide_from_listings',
+  'events.sticky',
+  'events.featured',
+  'events.venue_id',
+  'events.parent_id',
+] as const;
+
 function selectEventRecords(db: Db) {
   return (
     db
@@ -16,26 +38,7 @@ function selectEventRecords(db: Db) {
         'tec_origins.global_id as origin_global_id',
         'tec_origins.global_id_lineage as origin_global_id_lineage',
       ])
-      .select([
-        'events.start_local',
-        'events.end_local',
-        'events.start_utc',
-        'events.end_utc',
-        'events.timezone',
-        'events.all_day',
-        'events.cost',
-        'events.currency_symbol',
-        'events.currency_code',
-        'events.currency_position',
-        'events.website',
-        'events.show_map',
-        'events.show_map_link',
-        'events.hide_from_listings',
-        'events.sticky',
-        'events.featured',
-        'events.venue_id',
-        'events.parent_id',
-      ])
+      .select(EVENT_COLUMNS)
   );
 }
 

@@ -13,6 +13,7 @@
  */
 import { formatUtc } from '../../dates/format.js';
 import type { Db } from '../../db/database.js';
+import { EVENT_COLUMNS } from './repository.js';
 
 /**
  * What an event holds, as one comparable text: its post and event rows (without what a write stamps or
@@ -30,24 +31,7 @@ export async function eventContent(db: Db, id: number): Promise<string> {
       'posts.date_utc',
       'posts.password',
       'posts.image_id',
-      'events.start_local',
-      'events.end_local',
-      'events.start_utc',
-      'events.end_utc',
-      'events.timezone',
-      'events.all_day',
-      'events.cost',
-      'events.currency_symbol',
-      'events.currency_code',
-      'events.currency_position',
-      'events.website',
-      'events.show_map',
-      'events.show_map_link',
-      'events.hide_from_listings',
-      'events.sticky',
-      'events.featured',
-      'events.venue_id',
-      'events.parent_id',
+      ...EVENT_COLUMNS,
       'events.follows_id',
     ])
     .where('events.id', '=', id)
