@@ -33,7 +33,9 @@ export async function instanceSingles(context: RequestContext): Promise<Instance
     const at = row.uid.lastIndexOf(INSTANCE_UID_MARK);
     if (at < 0) continue;
     const seriesUid = row.uid.slice(0, at);
-    singles.set(seriesUid, [...(singles.get(seriesUid) ?? []), row.event_id]);
+    const ids = singles.get(seriesUid);
+    if (ids) ids.push(row.event_id);
+    else singles.set(seriesUid, [row.event_id]);
   }
   return singles;
 }
