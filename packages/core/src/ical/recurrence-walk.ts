@@ -66,34 +66,35 @@ function periodsOf(rule: Rule, start: [number, number, number], startDay: number
   const firstWeek = startDay - ((weekday(startDay) - rule.wkst + 7) % 7);
   const firstHour = startDay * 24 + startHour;
   const none: Period = { first: Number.POSITIVE_INFINITY, last: Number.POSITIVE_INFINITY, hour: 0 };
-  const at = (k: number): Period => {
-    switch (rule.freq) {
-      case 'YEARLY': {
-        const year = start[0] + k * step;
-        if (year > 9999) return none;
-        return { first: daysFromCivil(year, 1, 1), last: daysFromCivil(year, 12, 31), hour: 0 };
-      }
-      case 'MONTHLY': {
-        const index = firstMonth + k * step;
-        const year = Math.floor(index / 12);
-        const month = index - year * 12 + 1;
-        if (year > 9999) return none;
-        const first = daysFromCivil(year, month, 1);
-        return { first, last: first + monthLength(year, month) - 1, hour: 0 };
-      }
-      case 'WEEKLY': {
-        const first = firstWeek + 7 * k * step;
-        return { first, last: first + 6, hour: 0 };
-      }
-      case 'DAILY':
-        return { first: startDay + k * step, last: startDay + k * step, hour: 0 };
-      case 'HOURLY': {
-        const hours = firstHour + k * step;
-        const day = Math.floor(hours / 24);
-        return { first: day, last: day, hour: hours - day * 24 };
-      }
-    }
+  // One function per rule, chosen once: the walk calls it for every period, and a frequency it does not know
+  // is an error here rather than an undefined period later.
+  const atOf: Record<Rule['freq'], (k: number) => Period> = {
+    YEARLY: (k) => {
+      const year = start[0] + k * step;
+      if (year > 9999) return none;
+      return { first: daysFromCivil(year, 1, 1), last: daysFromCivil(year, 12, 31), hour: 0 };
+    },
+    MONTHLY: (k) => {
+      const index = firstMonth + k * step;
+      const year = Math.floor(index / 12);
+      const month = index - year * 12 + 1;
+      if (year > 9999) return none;
+      const first = daysFromCivil(year, month, 1);
+      return { first, last: first + monthLength(year, month) - 1, hour: 0 };
+    },
+    WEEKLY: (k) => {
+      const first = firstWeek + 7 * k * step;
+      return { first, last: first + 6, hour: 0 };
+    },
+    DAILY: (k) => ({ first: startDay + k * step, last: startDay + k * step, hour: 0 }),
+    HOURLY: (k) => {
+      const hours = firstHour + k * step;
+      const day = Math.floor(hours / 24);
+      return { first: day, last: day, hour: hours - day * 24 };
+    },
   };
+  const at = atOf[rule.freq];
+  if (!at) throw new Error(`FREQ=${String(rule.freq)} cannot be expanded`);
   /** The first period index from which a period ends on or after `day`. */
   const reaching = (day: number): number => {
     switch (rule.freq) {
