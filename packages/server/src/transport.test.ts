@@ -1,5 +1,5 @@
 /**
- * The standalone server's connections (issue 15, findings 9 and 12): request, header and keep-alive timeouts
+ * The standalone server's connections: request, header and keep-alive timeouts
  * on both adapters, slow and vanishing clients on loopback (with short timeouts, so each case takes seconds),
  * and what the log says about them.
  */

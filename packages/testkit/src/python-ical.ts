@@ -1,5 +1,5 @@
 /**
- * An independent reader of iCalendar text for the tests (issue 18): Python's `icalendar` parses it and
+ * An independent reader of iCalendar text for the tests: Python's `icalendar` parses it and
  * `recurring_ical_events` expands it — Debian's python3-icalendar and python3-recurring-ical-events, run by
  * `/usr/bin/python3` (or `PYTHON_ICAL`) with the script python/ical_oracle.py, JSON over stdin and stdout.
  *

@@ -1,5 +1,5 @@
 /**
- * A fuzzer over the whole route table (issue 15): for every route, with each of its methods and parameters,
+ * A fuzzer over the whole route table: for every route, with each of its methods and parameters,
  * hostile query strings, form, multipart and JSON bodies and path values (keys naming prototypes at any
  * depth, deep nesting, NUL characters, huge lists, long strings, wrong types, unicode), sent to core
  * directly, anonymously and as an administrator, on SQLite and PostgreSQL. Every answer must be below 500,

@@ -1,6 +1,6 @@
 /**
- * Rules that once hung the expansion, made its work explode or were stored though they give nothing (issue 27,
- * items 1–3 and 11): each ends within its work budget, legitimate heavy rules with little work, and the others
+ * Rules that could hang the expansion, make its work explode or be stored though they give nothing: each ends
+ * within its work budget, legitimate heavy rules with little work, and the others
  * are refused with a message that says why. Work is counted (periods, days, years crossed, instances looked
  * at), not timed.
  */

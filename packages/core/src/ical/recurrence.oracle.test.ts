@@ -297,7 +297,7 @@ function generate(): OracleCase[] {
 }
 
 const CASES = generate();
-const runs = requirePythonIcal("the recurrence oracle's tests (issue 18)");
+const runs = requirePythonIcal("the recurrence oracle's tests");
 
 describe.runIf(runs)(`recurrence against recurring_ical_events (${CASES.length} generated cases)`, () => {
   const python = new Map<OracleCase, string[] | Error>();

@@ -1,5 +1,5 @@
 /**
- * Hostile-rule property test (issue 27): random RRULE/RDATE/EXDATE combinations (fast-check, seeded) with
+ * Hostile-rule property test: random RRULE/RDATE/EXDATE combinations (fast-check, seeded) with
  * extreme values among ordinary ones (huge INTERVAL and COUNT, long BYxxx lists, impossible dates, BYSETPOS),
  * each expanded with a work counter. Each must end within the fixed work budget and either give the same
  * instants as an independent expansion — Python's recurring_ical_events (dateutil's rrule), all cases in one

@@ -1,6 +1,6 @@
 /**
  * What one request may send, so that hostile input gets a 400 that names the limit instead of a stack
- * overflow, a database error or a blocked service (issue 15, findings 1, 7 and 8). The limits are far above
+ * overflow, a database error or a blocked service. The limits are far above
  * what a client of the plugin's API sends; /doc shows them where a schema can (`maxItems`, `maxLength`).
  */
 export const INPUT_LIMITS = {

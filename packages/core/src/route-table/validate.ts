@@ -21,7 +21,7 @@ export const tooManyItems = (name: string): InvalidParamDetail => ({
 });
 
 /**
- * What no parameter may hold, whatever its type (issue 15, finding 8): a NUL character (PostgreSQL refuses it
+ * What no parameter may hold, whatever its type: a NUL character (PostgreSQL refuses it
  * in text, SQLite's search ends at it), a text longer than `maxLength` (`INPUT_LIMITS.textLength` unless the
  * parameter says otherwise), or a list of more than `INPUT_LIMITS.listItems` items anywhere inside (each item
  * may become a bound value, and the databases bind at most 32,766 or 65,535). The parser has already bounded

@@ -1,5 +1,5 @@
 /**
- * `calendar-events import tec <site or API root URL>`: moving in from WordPress (issue 19). Finds the plugin's
+ * `calendar-events import tec <site or API root URL>`: moving in from WordPress. Finds the plugin's
  * REST API the WordPress way, reads every record through it (resumably: pages are kept in a state directory
  * until the import has finished), and hands the whole snapshot to core's writer, which keeps the source's ids,
  * slugs and global ids and refuses clashing ids before it writes anything (unless `--remap-ids`).

@@ -1,5 +1,5 @@
 /**
- * `import tec` against a hostile or broken source (issue 27): the fake site's hostile switches
+ * `import tec` against a hostile or broken source: the fake site's hostile switches
  * (testkit `fake-tec/hostile.ts`), each imported by the CLI in a child process with a small heap and a time
  * limit, as an operator would run it. Whatever the source says, the import ends, within the heap it was given
  * and a resident size that follows from what a page may hold, with one line and exit code 1, and nothing

@@ -1,5 +1,5 @@
 /**
- * The round trip of issue 19: a calendar served by this service under the plugin's namespace is imported into an
+ * The round trip of a move: a calendar served by this service under the plugin's namespace is imported into an
  * empty database, and every record of both answers the same through the API (same ids, same bodies, only the
  * API's host differs).
  */

@@ -1,5 +1,5 @@
 /**
- * Compression of answers (issue 15, finding 12): gzip and brotli of large answers as `Accept-Encoding`
+ * Compression of answers: gzip and brotli of large answers as `Accept-Encoding`
  * asks, with their own ETags, 304s and HEADs right, the same bytes on both adapters. Sent with node:http,
  * not fetch, which asks for compression itself and decodes what it gets.
  */

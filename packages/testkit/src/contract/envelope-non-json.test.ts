@@ -1,5 +1,5 @@
 /**
- * `_envelope` on the routes that answer something other than JSON (issue 27, item 4). WordPress's envelope is
+ * `_envelope` on the routes that answer something other than JSON. WordPress's envelope is
  * a JSON object `{body, status, headers}` answered with 200; ours keeps that shape on every route: a text body
  * (the iCalendar feeds) travels as its text, and the answer's own headers (its `Content-Type` among them) say
  * what it is. The non-JSON routes are found by asking every GET route of the route table, so a new one is

@@ -2,7 +2,7 @@
  * A host app's authentication (the `authenticate` option) may answer `{ userId, role }` for users of the
  * calendar or `{ externalId, role, name?, login? }` for users of the host app: the service keeps the host
  * user's record (created on first use, its name kept current) and shows it as the author. A principal that
- * names no user is refused with 403 and a warning in the log, never a 500 (issue 15, finding 13).
+ * names no user is refused with 403 and a warning in the log, never a 500.
  */
 import type { Logger, Principal } from '@calendar-events/core';
 import { beforeEach, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Recurrence rules that once hung the service, made its work explode, answered 500 or were stored though they
- * give nothing (issue 27, items 1–3 and 11), sent by a contributor: each is a clear 400 `rest_invalid_param`
+ * Recurrence rules that could hang the service, make its work explode, answer 500 or be stored though they
+ * give nothing, sent by a contributor: each is a clear 400 `rest_invalid_param`
  * naming `recurrence` and saying why, nothing is written, and the service answers the next request.
  */
 import { beforeEach, expect, it } from 'vitest';

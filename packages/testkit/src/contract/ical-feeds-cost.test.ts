@@ -1,5 +1,5 @@
 /**
- * What a list feed costs and how it may be kept (issue 27): over a calendar of daily series (each hundreds
+ * What a list feed costs and how it may be kept: over a calendar of daily series (each hundreds
  * of occurrences), the feed's entries are found without walking the occurrences: the statements of a page
  * do not grow with the calendar, a page past the end is a quick 404 and a page beyond the feed's reach a 400
  * naming `page`; the entries are those of the list, each series once at its first match. Feeds tell caches

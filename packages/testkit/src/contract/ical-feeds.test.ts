@@ -1,5 +1,5 @@
 /**
- * The iCalendar feeds (issue 18): `GET /events/ical` and `GET /events/{id}/ical`. Every feed is parsed back
+ * The iCalendar feeds: `GET /events/ical` and `GET /events/{id}/ical`. Every feed is parsed back
  * with ical.js; the list rules (filters, language, hidden and protected events) and the read rules of one
  * event are the JSON routes' own.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /events/import` under the API's own limits (issue 27, items 3, 9 and 10): an event over a limit, or
+ * `POST /events/import` under the API's own limits: an event over a limit, or
  * with a recurrence the API refuses, is skipped with its line and why while the rest is imported; a large
  * file is written in slices, so that other requests are answered while it is imported.
  */

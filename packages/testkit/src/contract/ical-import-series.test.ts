@@ -1,5 +1,5 @@
 /**
- * `POST /events/import` of recurring events (issue 18): a VEVENT with RRULE/RDATE/EXDATE becomes a series, its
+ * `POST /events/import` of recurring events: a VEVENT with RRULE/RDATE/EXDATE becomes a series, its
  * RECURRENCE-ID VEVENTs exceptions of their occurrences, a cancelled one an EXDATE; importing again is idempotent.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** `POST /events/import` (issue 18): iCalendar files in, by UID; a broken file refused whole, a refused event skipped. */
+/** `POST /events/import`: iCalendar files in, by UID; a broken file refused whole, a refused event skipped. */
 import { readFileSync } from 'node:fs';
 import { beforeEach, expect, it } from 'vitest';
 import { describeContract } from '../index.js';

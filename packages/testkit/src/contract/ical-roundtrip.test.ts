@@ -1,5 +1,5 @@
 /**
- * Round trips (issue 18): a calendar of each producer imported, exported, imported into an empty calendar and
+ * Round trips: a calendar of each producer imported, exported, imported into an empty calendar and
  * exported again gives the same feed (DTSTAMP aside), and Python's icalendar reads the same events from both.
  */
 import { readFileSync } from 'node:fs';

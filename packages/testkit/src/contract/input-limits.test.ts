@@ -1,5 +1,5 @@
 /**
- * Issue 15, findings 7 and 8: input that overflowed the stack, made the databases fail or held the service
+ * Input that would overflow the stack, make the databases fail or hold the service
  * gets a 400 in the error envelope that names the limit, and changes nothing.
  */
 import { beforeEach, expect, it } from 'vitest';

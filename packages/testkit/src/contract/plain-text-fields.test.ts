@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 10: plain-text fields (venue address fields, organizer phone, the event cost's currency
+ * Plain-text fields (venue address fields, organizer phone, the event cost's currency
  * sign) are stored as titles are, without markup; e-mail addresses must be addresses and URLs (websites,
  * images) http(s) URLs that cannot break out of an attribute. Nothing a contributor stores comes back as
  * markup, in the fields or in `json_ld`.

@@ -1,7 +1,7 @@
 /**
- * Issue 15, finding 11: filters by one event do not list the categories, tags, venue and organizers of a
- * password-protected event to callers who may not edit it; unprotected events keep theirs public. Issue 27,
- * item 12: nor do the event lists (and feeds) filtered by those links list the protected event to them.
+ * Filters by one event do not list the categories, tags, venue and organizers of a password-protected event
+ * to callers who may not edit it; unprotected events keep theirs public. Nor do the event lists (and feeds)
+ * filtered by those links list the protected event to them.
  */
 import { beforeEach, expect, it } from 'vitest';
 import { describeContract } from '../index.js';

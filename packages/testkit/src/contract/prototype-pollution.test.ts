@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 1: parameter keys that name a prototype (`__proto__`, `constructor[prototype]`) are
+ * Parameter keys that name a prototype (`__proto__`, `constructor[prototype]`) are
  * refused with 400 `rest_invalid_param` from every source (query, form, multipart, JSON), change nothing,
  * and leave `Object.prototype` as it was: the requests after them behave normally.
  */

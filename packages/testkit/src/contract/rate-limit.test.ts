@@ -1,5 +1,5 @@
 /**
- * Rate limiting and the brake on guessing (issue 15, finding 9): 429 `rest_too_many_requests` in the error
+ * Rate limiting and the brake on guessing: 429 `rest_too_many_requests` in the error
  * envelope with `Retry-After` and the RateLimit fields (draft-ietf-httpapi-ratelimit-headers-10), per
  * address, per API key, and per address for failed authentications and wrong event passwords. Off by default
  * when mounted.

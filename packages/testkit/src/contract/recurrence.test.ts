@@ -1,5 +1,5 @@
 /**
- * Recurring events (issue 18): RFC 5545 lines on an event make it a series whose occurrences are events of their
+ * Recurring events: RFC 5545 lines on an event make it a series whose occurrences are events of their
  * own (the paid edition's model), kept up to a horizon, following the series until edited on their own.
  */
 import { beforeEach, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Done when": the requests behind SPEC §14 (`reference/tec-transcripts/decided/*.json`), replayed
+ * The requests behind SPEC §14 (`reference/tec-transcripts/decided/*.json`), replayed
  * against this service under the plugin's namespace (`tribe/events/v1`) on every binding, must give the real
  * plugin's answer: status, the compared headers and every body value, apart from `LEGITIMATE_DIFFERENCES`
  * (`../tec-replay.ts`, the one list of what may differ and why) and the differences a "keep ours" decision

@@ -1,5 +1,5 @@
 /**
- * The budget of new terms per user (issue 27, item 12): categories and tags created by event writes and by
+ * The budget of new terms per user: categories and tags created by event writes and by
  * the term routes come out of a token bucket per user (`newTermsPerHour`, 5 here; 200 by default). Over it, a
  * write answers 429 `rest_too_many_requests` with `Retry-After` and writes nothing; editors and administrators
  * are not limited.

@@ -1,5 +1,5 @@
 /**
- * Requests the HTTP parser rejects before any adapter sees them (issue 15, finding 12), on hosts that install
+ * Requests the HTTP parser rejects before any adapter sees them, on hosts that install
  * core's `clientErrorHandler` (as the harness's hosts do): core's error envelope, the same bytes on both
  * adapters, `Connection: close` before the connection closes, and no body for HEAD.
  */

@@ -1,5 +1,5 @@
 /**
- * The fake site as a hostile or broken source (issue 27): answers no honest site of the plugin gives, for the
+ * The fake site as a hostile or broken source: answers no honest site of the plugin gives, for the
  * tests that `calendar-events import tec` stays bounded in time and memory whatever its source says, refuses
  * in one line, and writes nothing. Each switch is a field of the server's `faults`.
  */

@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @calendar-events/bench feeds-cpu`: what the iCalendar list feed (`GET /events/ical`) costs
- * inside core, uncached, on a calendar of daily series (issue 27: 40 of them, about 29,000 events, made a feed
- * take seconds and a deep page walk every occurrence). The calendar is made fresh through `core.handle`: the
+ * inside core, uncached, on a calendar of daily series, where a feed that walked the occurrences would grow with
+ * the calendar and a deep page would walk every occurrence. The calendar is made fresh through `core.handle`: the
  * daily series (each materialized up to the default horizon of 24 months) and some events on their own. Per
  * request: the elapsed time, the statements it ran (`onQuery`) and the longest stretch it held the event loop
  * (the longest gap between two turns of the loop); then several feeds at once while a timer stands for

@@ -1,9 +1,9 @@
 /**
- * `pnpm --filter @calendar-events/bench horizon-keeper`: what a restart with a longer horizon costs the requests
- * (issue 27, item 7). On a fresh calendar of `--series` daily series written under `--from-months`, a core
+ * `pnpm --filter @calendar-events/bench horizon-keeper`: what a restart with a longer horizon costs the requests.
+ * On a fresh calendar of `--series` daily series written under `--from-months`, a core
  * restarted with `--to-months` runs one round of the horizon keeper in the background while `GET /events`
  * pages are asked one after another (each after a turn of the event loop, as requests arriving by I/O are).
- * It reports the round's time (what the first request of the hour used to wait for when the keeper ran inside
+ * It reports the round's time (what the first request of the hour would wait for if the keeper ran inside
  * it), the requests' times during the round against the same requests before it, and the stalls of the
  * event loop (a 5 ms timer's lateness): the longest, the 99th percentile, how many passed 50 ms.
  *

@@ -1,5 +1,5 @@
 /**
- * How long other requests wait while `POST /events/import` takes a large iCalendar file (issue 27, item 10):
+ * How long other requests wait while `POST /events/import` takes a large iCalendar file:
  * on a fresh SQLite file, an editor imports a generated calendar of about `--bytes` (one-hour events, each
  * with a description, a venue and two categories) through `core.handle`, while the same process asks
  * `GET /events?per_page=1` again and again (a new URL each time, 5 ms apart). Printed: the import's time, how

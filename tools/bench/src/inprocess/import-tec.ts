@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @calendar-events/bench import-tec`: how long `calendar-events import tec` takes to move a
- * calendar of 10,000 events (the target of issue 19: under a minute). The source is this service serving the
+ * calendar of 10,000 events (the target: under a minute). The source is this service serving the
  * benchmark's generated calendar (reused or loaded as `pnpm bench` does) under the plugin's namespace
  * `tribe/events/v1` on loopback, read with the benchmark administrator's key as the application password (so
  * every status is read); each target is an empty database (a new SQLite file, a PostgreSQL database dropped and

@@ -1,6 +1,6 @@
 /**
- * `pnpm --filter @calendar-events/bench tec-import`: how long the writer of the move from WordPress (issue 19,
- * core's `importTecSnapshot`) takes for a site of the plugin with many events, inside core, without HTTP: the
+ * `pnpm --filter @calendar-events/bench tec-import`: how long the writer of the move from WordPress (core's
+ * `importTecSnapshot`) takes for a site of the plugin with many events, inside core, without HTTP: the
  * reader's share (fetching the records) is not in these figures. The site is generated in the plugin's JSON
  * (every event with its embedded venue, organizer, categories and tags; a third with an image; drafts with the
  * plugin's empty slug and zero dates), then imported into an empty database three times: the first run creates

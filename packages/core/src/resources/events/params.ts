@@ -75,7 +75,7 @@ function termsForms(en: string, de: string) {
 
 /**
  * At most `INPUT_LIMITS.termsPerWrite` categories, and tags, in one write: each new name is a term created
- * inside the write's transaction (8,000 names held the SQLite service for 7.5 s, issue 15 finding 7).
+ * inside the write's transaction, and thousands of them would hold SQLite's only writer for seconds.
  */
 function termsWithinLimit(name: 'categories' | 'tags') {
   return (value: ParamValue): ValidationResult =>

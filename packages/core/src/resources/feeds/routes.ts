@@ -1,5 +1,5 @@
 /**
- * The subscribable iCalendar feeds (issue 18): the events list and one event as `text/calendar`, usable
+ * The subscribable iCalendar feeds: the events list and one event as `text/calendar`, usable
  * without headers (every parameter fits in the URL a calendar app subscribes to).
  */
 import { z } from 'zod';

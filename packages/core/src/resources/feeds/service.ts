@@ -1,5 +1,5 @@
 /**
- * The iCalendar feeds (issue 18): `GET /events/ical`, the events list as one VCALENDAR, and
+ * The iCalendar feeds: `GET /events/ical`, the events list as one VCALENDAR, and
  * `GET /events/{id}/ical`, one event. Both take what a calendar app can put in a subscription URL: no
  * headers, the list's filters, `multilang_language` and `password` as query parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /events/import` (issue 18): an iCalendar file in, what was created, updated, left unchanged and
+ * `POST /events/import`: an iCalendar file in, what was created, updated, left unchanged and
  * skipped out. Editors and above, as the file writes events of any author's and venues and organizers.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Importing an iCalendar file (issue 18): every event of the file written through the event write path.
+ * Importing an iCalendar file: every event of the file written through the event write path.
  *
  * - A text that is no calendar is refused whole: 400 `rest_invalid_param` naming the line, nothing written
  *   (the whole file is read and checked before the first write). So is a file over `INPUT_LIMITS.calendarLength`,
@@ -8,9 +8,9 @@
  *   any 4xx of the write path), is skipped with its line and why, and the rest is imported (liberal reader).
  * - An instance without its series (`instances.ts`) is a single event until its series is imported, then the
  *   series' own occurrence.
- * - Bounded work (issue 27): the file is read in steps and written in slices (`SLICE_EVENTS`, `SLICE_MS`),
+ * - Bounded work: the file is read in steps and written in slices (`SLICE_EVENTS`, `SLICE_MS`),
  *   each in a write transaction of its own, with the event loop given back between them, so that other
- *   requests are answered meanwhile. The answer is the report, as before, once the last slice is written.
+ *   requests are answered meanwhile. The answer is the whole report, given once the last slice is written.
  *   An import that fails halfway (the database gone) keeps the slices it committed: importing the file again
  *   finishes it, as what was imported is unchanged by UID.
  * - Idempotent by UID (table `event_ical`): an unknown UID is created; a known one is updated where the file

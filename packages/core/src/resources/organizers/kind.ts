@@ -21,7 +21,7 @@ export const organizerKind: LinkedPostKind<Selectable<OrganizersTable>> = {
       { en: 'The organizer website URL.', de: 'Die Website des Veranstalters.' },
       { validate: isUrlOrEmpty },
     ),
-    // The plugin takes any text and `sanitize_email` empties a non-address; we refuse it (issue 15, finding 10).
+    // The plugin takes any text and `sanitize_email` empties a non-address; we refuse it, which tells the client.
     email: param.string(
       { en: 'The organizer e-mail address.', de: 'Die E-Mail-Adresse des Veranstalters.' },
       { validate: isEmailOrEmpty },

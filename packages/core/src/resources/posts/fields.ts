@@ -72,8 +72,7 @@ export const imageOrEmptyParam = param.string<RequestContext>(
 
 /**
  * `is_url_or_empty`, narrowed to what a page may link to: an `http(s)://host…` URL with nothing that could
- * break out of an attribute (the plugin's FILTER_VALIDATE_URL also took `javascript://…`; issue 15,
- * finding 10).
+ * break out of an attribute (the plugin's FILTER_VALIDATE_URL also takes `javascript://…`).
  */
 export function isUrlOrEmpty(value: string): boolean {
   const text = value.trim();
@@ -91,7 +90,7 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
- * An e-mail address or `""` (issue 15, finding 10: the plugin stores any text, then `sanitize_email` empties
+ * An e-mail address or `""` (the plugin stores any text, then `sanitize_email` empties
  * what is not an address; refusing it tells the client): one `@`, a dotted domain, no blanks, quotes or
  * angle brackets.
  */

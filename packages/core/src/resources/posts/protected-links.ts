@@ -1,6 +1,6 @@
 /**
  * Filters by one event (`categories?post=ID`, `tags?event=ID`, `venues?event=ID`, `organizers?event=ID`)
- * and password-protected events (issue 15, finding 11).
+ * and password-protected events: a protected event's links are not listed to callers who may not edit it.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { canEditRecord, isEditor } from '../../auth/capabilities.js';

@@ -1,5 +1,5 @@
 /**
- * After an import, this service answers for each record as the plugin answered for the same id (issue 19):
+ * After an import, this service answers for each record as the plugin answered for the same id:
  * the real plugin's recorded answers (testdata/) are imported on SQLite and PostgreSQL, and every event, venue,
  * organizer, category and tag is read back through `core.handle` and compared field by field. The service runs
  * with the source's site URL, so permalinks agree too.

@@ -1,5 +1,5 @@
 /**
- * Ids of the source taken here (issue 19), on SQLite and PostgreSQL: a clash refuses the import before anything
+ * Ids of the source taken here, on SQLite and PostgreSQL: a clash refuses the import before anything
  * is written; `remapIds` gives the clashing records fresh ids and translates every reference to them; a second
  * run finds the remapped records again; and after an import, creates through the API get fresh ids (the
  * counters of both databases moved past the imported ids).

@@ -1,5 +1,5 @@
 /**
- * What a broken or hostile source answers (issue 27), on SQLite and PostgreSQL: records that clash with each
+ * What a broken or hostile source answers, on SQLite and PostgreSQL: records that clash with each
  * other (one post id for an event and a venue, one term id for a category and a tag, a slug twice in one
  * taxonomy, parents that loop) refuse the import before its first write, with or without `remapIds`; values no
  * column here holds (ids beyond 32 bits, slugs beyond 200 characters, impossible dates, U+0000, oversized

@@ -1,5 +1,5 @@
 /**
- * Clashes inside the source (issue 27). WordPress gives events, venues and organizers their ids from one space
+ * Clashes inside the source. WordPress gives events, venues and organizers their ids from one space
  * (its posts table) and categories and tags from another (its terms), as this service does; the import keeps
  * the source's ids. A source that answers one id for two records of different kinds (a broken or hostile
  * site) cannot be kept with its ids, and cannot be remapped either: its links name an id, not a kind. Nor can

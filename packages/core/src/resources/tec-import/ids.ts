@@ -1,5 +1,5 @@
 /**
- * Ids an import writes explicitly, and the counters that give the next ids (issue 19). PostgreSQL's `serial`
+ * Ids an import writes explicitly, and the counters that give the next ids. PostgreSQL's `serial`
  * sequences know nothing of an explicit id: left as they were, the next create through the API would get an
  * id the import wrote, and fail. SQLite's AUTOINCREMENT counter (`sqlite_sequence`) follows explicit ids by
  * itself, but only as rows arrive: between two batches a create would take an id a later batch needs. So

@@ -1,5 +1,5 @@
 /**
- * The images of an import (issue 19): referenced by URL, never downloaded (SPEC §10). An image whose URL is
+ * The images of an import: referenced by URL, never downloaded (SPEC §10). An image whose URL is
  * registered here already is reused, as the service reuses a URL sent twice; a new one keeps the source's
  * attachment id where that id is free among the images, else it gets a fresh one (images are no kind of the
  * report: their ids are nobody's links but the posts' own).

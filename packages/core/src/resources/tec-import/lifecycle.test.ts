@@ -1,5 +1,5 @@
 /**
- * Running an import again (issue 19), on SQLite and PostgreSQL: a second run over the same snapshot writes
+ * Running an import again, on SQLite and PostgreSQL: a second run over the same snapshot writes
  * nothing; a record changed at the source is updated with all its fields and links; a dry run reports and
  * writes nothing; an interrupted run keeps its committed batches and the next run finishes it; a missing
  * fallback author refuses before anything is written.

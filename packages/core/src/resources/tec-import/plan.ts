@@ -1,5 +1,5 @@
 /**
- * What an import will do, decided before anything is written (issue 19): for every record of the source, its
+ * What an import will do, decided before anything is written: for every record of the source, its
  * local id (the source's when it is free here, the one a former run gave it, or a fresh one with `remapIds`),
  * whether it is created, updated (its fingerprint changed at the source) or left unchanged, its local author,
  * and its slug; and every clash, which refuses the whole import.

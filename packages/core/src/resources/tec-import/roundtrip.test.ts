@@ -1,5 +1,5 @@
 /**
- * A round trip through the writer (issue 19), on SQLite and PostgreSQL: a calendar made through this service's
+ * A round trip through the writer, on SQLite and PostgreSQL: a calendar made through this service's
  * API (drafts, trash, a private and a scheduled event, costs in the plugin's forms, images, a category tree,
  * unused venues and organizers) is read back as a client of the plugin's API reads it, imported into an empty
  * database, and every record answers there exactly as it did at the source: same ids, same answers.

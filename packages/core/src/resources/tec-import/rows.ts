@@ -1,5 +1,5 @@
 /**
- * The rows the service stores for a record of the source (issue 19): built with the same row builders as the
+ * The rows the service stores for a record of the source: built with the same row builders as the
  * service's own writes and the benchmark (`posts/rows.ts`), with the local ids the plan decided, so that an
  * imported record answers as one written through the API would. Texts go to the default language, the
  * source's only one; the search rows follow from them as the service derives them. Pure: no database.

@@ -1,5 +1,5 @@
 /**
- * Moving in from WordPress, the writer (issue 19): everything the reader fetched from a site of the plugin
+ * Moving in from WordPress, the writer: everything the reader fetched from a site of the plugin
  * (`TecSnapshot`, see types.ts) is written into this service's database with the source's ids, slugs, dates,
  * time zones, costs, flags, statuses, links and global ids, so that `GET /events/{id}` and the others answer
  * here as the source answered for the same id.

@@ -1,5 +1,5 @@
 /**
- * Reading the plugin's JSON (issue 19): every record of a snapshot, field by field, into typed values with the
+ * Reading the plugin's JSON: every record of a snapshot, field by field, into typed values with the
  * source's ids in its references, before any id of this service is known. Pure: no database.
  *
  * How the plugin's answers are read (ref §2, the transcripts):
@@ -14,7 +14,7 @@
  * - `cost` is the formatted text and `cost_details` the parts: the stored items are read back from the text
  *   (the amounts as written), checked against `cost_details.values`, and the symbol, code and position are the
  *   event's own from `cost_details` ('' when the site's default applied).
- * - What the service refuses or cleans when a client sends it is cleaned here too (SPEC §10, issue 15): markup
+ * - What the service refuses or cleans when a client sends it is cleaned here too (SPEC §10): markup
  *   in plain-text fields (titles, names, address lines, currency signs), links that are not http(s) URLs,
  *   e-mails that are not addresses. An import is no way around them.
  */

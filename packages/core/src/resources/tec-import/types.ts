@@ -1,5 +1,5 @@
 /**
- * Moving in from WordPress (issue 19): what the reader of a live site of the plugin hands to the writer.
+ * Moving in from WordPress: what the reader of a live site of the plugin hands to the writer.
  *
  * The reader (`packages/server/src/import-tec/`) fetches every record of the source through the plugin's own
  * REST API and hands them over as the plugin answered them; the writer (`./service.ts`,

@@ -1,5 +1,5 @@
 /**
- * Writing a planned import (issue 19) in batches: each batch one transaction that bumps the data version first
+ * Writing a planned import in batches: each batch one transaction that bumps the data version first
  * (cache/index.ts, point 1), writes its records' rows set-based (multi-row inserts, chunked below both
  * databases' limits of bound parameters) and their origin rows last, so that a record is whole or absent,
  * and an interrupted run finds the committed ones again, unchanged. An updated record's texts, links and

@@ -323,8 +323,8 @@ export async function deleteTerm(
 /**
  * Inserts new top-level terms, each with its name in the request language (and the default language) and
  * its search text, in three statements whatever their number: an event write may name up to
- * `INPUT_LIMITS.termsPerWrite` new terms, and one round trip per statement per term held the write's
- * transaction (and SQLite's only writer) for seconds (issue 15, finding 7). Slugs must already be unique in
+ * `INPUT_LIMITS.termsPerWrite` new terms, and one round trip per statement per term would hold the write's
+ * transaction (and SQLite's only writer) for seconds. Slugs must already be unique in
  * the taxonomy. Returns the new ids by slug.
  */
 export async function insertNewTerms(
