@@ -118,8 +118,9 @@ function healthResponse(core: CalendarCore, path: '/healthz' | '/readyz'): Promi
  * The HTTP server of an Express app whose requests and responses are born with the app's prototypes. Express
  * (4 and 5) otherwise swaps the prototype of both objects on every request (`Object.setPrototypeOf` in
  * `app.handle`), which leaves V8 with new hidden classes per request: property loads on `req`/`res` miss
- * their inline caches in Node's HTTP internals as much as in ours. Measured on a bare `app.use` answering
- * fixed bytes: 63 µs of CPU per request with `app.listen`, 19 µs with this server (node:http alone: 15 µs).
+ * their inline caches in Node's HTTP internals as much as in ours: on a bare `app.use` answering fixed bytes,
+ * `app.listen` costs several times the CPU per request of this server, which is close to node:http alone
+ * (figures in tools/bench/RESULTS.md, "Figures behind the code's choices").
  * See expressjs/express#5998. Express still calls `setPrototypeOf`, but with the prototype the object has.
  */
 function createExpressServer(app: express.Express, options: ServerOptions): Server {

@@ -18,8 +18,8 @@ const MAX_BATCH_CHARS = 64 * 1024;
 
 /**
  * Log lines gathered over one turn of the event loop and written together, with one system call, once the
- * turn's callbacks have run. A line per request written on its own cost about 10 µs of CPU per request on
- * this project's benchmark machine (a sixth of a cached read): synchronously a `write` each, asynchronously a
+ * turn's callbacks have run. A line per request written on its own costs a sizeable share of a cached read's
+ * CPU (figures in tools/bench/RESULTS.md): synchronously a `write` each, asynchronously a
  * thread-pool job each, and sonic-boom's own buffering measures its whole pending text on every line. Lines
  * are never more than a turn late; whatever is held when the process exits (an uncaught error included) is
  * written synchronously then. Only a SIGKILL can lose the lines of the turn it interrupts.
@@ -151,7 +151,7 @@ const requestLineWriters = new WeakMap<object, RequestLineWriter>();
 /**
  * The access-log line of a request as `logger.info({ reqId, method, url, status, ms }, 'request')` writes it with a
  * logger of `createLogger`, byte for byte, built directly: pino's general path (bindings, serializers, a
- * key-by-key JSON writer) cost about 3 µs of CPU per request on the benchmark machine, and this line is
+ * key-by-key JSON writer) costs several times this writer's CPU, and this line is
  * written for every request. Undefined for any other logger, which then gets the `info` call.
  */
 export function requestLineWriter(logger: object): RequestLineWriter | undefined {

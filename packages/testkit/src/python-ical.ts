@@ -3,7 +3,8 @@
  * `recurring_ical_events` expands it — Debian's python3-icalendar and python3-recurring-ical-events, run by
  * `/usr/bin/python3` (or `PYTHON_ICAL`) with the script python/ical_oracle.py, JSON over stdin and stdout.
  *
- * Spawning Python costs about 150 ms, so many calendars go to one process with `runPythonIcalBatch`.
+ * Spawning Python costs far more than reading a calendar, so many calendars go to one process with
+ * `runPythonIcalBatch`.
  * `requirePythonIcal` decides whether such tests run: in CI (`CI` set) a missing Python or package is an
  * error; on a developer machine the tests are skipped after a loud warning, as the postgres bindings are.
  * @module

@@ -20,7 +20,7 @@ describe('KEPT_DECISIONS', () => {
       unexplainedDifferences([{ path, tec: description, ours }], { step, tec, ours: step.ours });
     // The plugin's escaped "<p>Live jazz</p>\n": ours is its text.
     expect(explain('$.json_ld.description', 'Live jazz')).toEqual([]);
-    // The description's text where the excerpt's is due is no longer explained.
+    // The description's text where the excerpt's is due is not explained.
     expect(explain('$.json_ld.description', 'Live jazz with the Quartet.')).toEqual([
       {
         path: '$.json_ld.description (`json_ld` descriptions)',

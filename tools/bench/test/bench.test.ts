@@ -40,7 +40,7 @@ async function runSmallBench(dataDir: string, options: string[]) {
     ...['--data-dir', dataDir, '--json', join(dataDir, 'results.json'), ...options],
   ];
   try {
-    // The first run in a fresh clone also builds the server (turbo, about 25 s on two cores).
+    // The first run in a fresh clone also builds the server (turbo): the timeout leaves room for it.
     return await run(process.execPath, args, {
       cwd: REPO_ROOT,
       timeout: SMALL_BENCH_TIMEOUT_MS,

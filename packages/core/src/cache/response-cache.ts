@@ -9,7 +9,7 @@
  * what every hit would otherwise compute again: its headers as given, the ETag among them (http/cached-get.ts
  * stores an answer once `finishGet` has tagged it, and `finishGet` takes the ETag an answer already has), and
  * its body as the UTF-8 bytes the adapters write: Node encodes a string on every write, which for a page of
- * 50 events (220 kB) cost 0.8 ms of a 1 ms hit. Every hit hands out the same bytes, so their compressed forms
+ * 50 events would be most of a hit's time. Every hit hands out the same bytes, so their compressed forms
  * are made once too (http/compression.ts). Only the bytes are kept, not a text beside them: a text with one
  * character outside Latin-1 takes two bytes a character in V8.
  */
@@ -58,8 +58,8 @@ export function createResponseCache(limits: ResponseCacheLimits = {}): ResponseC
   let size = 0;
   // Every entry is of this data version. Once the data changes, none will ever answer again: they are dropped
   // together rather than one by one as their keys are asked for, so that the memory they hold (up to the
-  // limit: tens of megabytes) is free for what comes next. After a burst of reads, a run of event creations
-  // kept them all and the server grew past 300 MB at a million events.
+  // limit: tens of megabytes) is free for what comes next: a run of event creations after a burst of reads
+  // would otherwise keep them all, on top of what the writes need.
   let currentVersion: number | undefined;
 
   function clear(): void {

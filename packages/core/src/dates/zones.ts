@@ -71,8 +71,8 @@ const SLASHLESS_ZONE_IDENTIFIERS: ReadonlySet<string> = new Set(
 
 /**
  * True for a zone identifier that both PHP and the runtime's time-zone database know, in any letter case.
- * Remembered: luxon's check builds a new `Intl.DateTimeFormat` each time (about 0.2 ms, and native ICU memory
- * that lingers until a full GC), and every date conversion asks again.
+ * Remembered: luxon's check builds a new `Intl.DateTimeFormat` each time (slow, and native ICU memory that
+ * lingers until a full GC), and every date conversion asks again.
  */
 export const isIanaZoneName: (zone: string) => boolean = memoize((zone) => {
   if (!IANA_NAME_PATTERN.test(zone)) return false;
@@ -88,7 +88,7 @@ export function isValidTimezone(zone: string): boolean {
 /**
  * The spelling to store for a zone: `utc` becomes `UTC`, `europe/berlin` becomes `Europe/Berlin`,
  * `UTC+05:30` becomes `UTC+5:30`, `UTC+5` stays `UTC+5`. Remembered, as Intl's answer costs a new
- * `Intl.DateTimeFormat` (about 0.5 ms) and every event write and imported event asks.
+ * `Intl.DateTimeFormat` and every event write and imported event asks.
  * @throws RangeError when the zone is not valid.
  */
 export function normaliseTimezone(zone: string): string {
@@ -169,8 +169,8 @@ function wallTimeToDateTime(local: string, zone: string): DateTime {
 const FULL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
- * Remembers the answers of a pure (value, zone) conversion. Each luxon conversion costs about 0.2 ms (Intl
- * lookups), and a page of events asks for the same few hundred conversions again and again.
+ * Remembers the answers of a pure (value, zone) conversion. Each luxon conversion costs Intl lookups, far
+ * more than a look-up in a map, and a page of events asks for the same few hundred conversions again and again.
  */
 function memoized(convert: (value: string, zone: string) => string): (value: string, zone: string) => string {
   const answers = new Map<string, string>();
@@ -207,8 +207,8 @@ function offsetAtDayStart(zone: Zone, days: Map<number, number>, day: number): n
 }
 
 /**
- * A zone's offset (minutes) at an instant. Luxon asks Intl for every offset, about 6 µs each once warm and
- * several times that before, and a daily series' starts and ends asked it almost six thousand times: a day
+ * A zone's offset (minutes) at an instant. Luxon asks Intl for every offset, and a daily series' starts and
+ * ends would ask it thousands of times (the benchmark's `series-create` run): a day
  * whose offset is the same at its start and at the next day's start keeps it all day (no zone changes its
  * offset and back within one day), so two look-ups per day answer; a day with a change asks luxon.
  */

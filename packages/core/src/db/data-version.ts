@@ -87,7 +87,7 @@ export interface SyncSqliteConnection {
  * answers undefined and the caller queries through Kysely, which waits for the transaction.
  *
  * A read is kept until the end of the event-loop turn (`setImmediate`), for the other requests the turn
- * serves: each read is a read transaction (file locks in WAL mode), about 3 µs of a 45 µs cached answer. The
+ * serves: each read is a read transaction (file locks in WAL mode), a noticeable share of a cached answer. The
  * connection calls `forget` on every statement other than a `select` (a write, `begin`, `commit`): this
  * process's own writes are seen by the next request.
  */

@@ -2,11 +2,12 @@
  * Checkpoints an SQLite file database's WAL on a thread of its own, so that a commit never pays for it.
  *
  * SQLite's automatic checkpoint runs inside the COMMIT that takes the WAL past `wal_autocheckpoint` pages
- * (1000 by default): creating a daily series (~730 events in one transaction) spent about a third of its
- * request in that checkpoint. The main connection raises the threshold to a safety net (sqlite.ts), and this
- * worker, with its own better-sqlite3 connection to the same file, runs `PRAGMA wal_checkpoint(PASSIVE)` when
- * another connection committed since its last look (`PRAGMA data_version`, cheap), or when its last checkpoint
- * could not finish because a reader still used old frames. A PASSIVE checkpoint takes no lock a writer or a
+ * (1000 by default): creating a daily series (~730 events in one transaction) would spend a good part of its
+ * request in that checkpoint (the benchmark's `series-create` run shows it). The main connection raises the
+ * threshold to a safety net (sqlite.ts), and this worker, with its own better-sqlite3 connection to the same
+ * file, runs `PRAGMA wal_checkpoint(PASSIVE)` when another connection committed since its last look
+ * (`PRAGMA data_version`, cheap), or when its last checkpoint could not finish because a reader still used
+ * old frames. A PASSIVE checkpoint takes no lock a writer or a
  * reader waits for, and once it has copied every frame the next writer starts the WAL over from its
  * beginning, so the file stays as large as the most written between two looks. The main thread pays
  * nothing per write: the worker notices commits on its own, every `intervalMs`.

@@ -69,7 +69,10 @@ export interface GeolocationListFilter {
   echo: EchoedParam[];
 }
 
-/** Measured at a million events (SQLite: 16,358 matches, 10 rows: 75 ms sorted, 4 ms walked; 1,022 matches: 6 ms and 15 ms). */
+/**
+ * Where walking the date order stops paying for a geolocation filter: set where sorting the matches and walking
+ * cost alike at a million events on SQLite (figures in tools/bench/RESULTS.md, "Figures behind the code's choices").
+ */
 const GEO_DATE_WALK = 400_000;
 
 /** A great-circle distance in km between the venue and a point (both databases have these functions). */

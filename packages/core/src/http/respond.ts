@@ -31,7 +31,7 @@ export function withHeaders(response: CoreResponse, headers: Record<string, stri
 /**
  * A JSON answer. Its body is held as the UTF-8 bytes, encoded once here: they give its length, its ETag, what
  * the response cache keeps and what the adapters write. Node would encode a string on each of those, and for
- * a page of 50 events (220 kB) each pass costs about 0.3 ms.
+ * a page of 50 events each pass is a noticeable share of a cached answer's time.
  */
 export function jsonResponse(
   status: number,

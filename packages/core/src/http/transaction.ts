@@ -1,11 +1,11 @@
 /**
  * A write runs in one transaction that bumps the data version first (cache/index.ts, point 1). First, because
  * on PostgreSQL the version row's lock then queues writers (the due-post publisher too) at their start. Taken
- * last, a create and the publisher, which recounts terms in one statement in the table's order, each held term
- * rows the other waited for: 3 of 93 creates of the benchmark (100,000 events, 10 connections) failed with a
- * deadlock, after stalling the others a second. Everything that decides the write (validation, permission,
+ * last, a create and the publisher, which recounts terms in one statement in the table's order, would each hold
+ * term rows the other waits for: a deadlock that fails some creates of the benchmark's create scenario (10
+ * connections) after stalling the others. Everything that decides the write (validation, permission,
  * If-Match) reads inside it, after that lock: checked before, a concurrent writer could change what was
- * checked (two PUTs with one ETag both won; a contributor edited what an editor had just published).
+ * checked (two PUTs with one ETag would both win; a contributor could edit what an editor had just published).
  *
  * Once committed, the caches forget the turn's version and their answers, so the next request sees the write.
  */

@@ -70,7 +70,7 @@ const FOLDABLE =
 const PLAIN = /^[A-Za-z0-9 !#$%()*+,\-./:;=?@[\]{|}~]*$/;
 
 /**
- * The library's answer for the common titles, computed directly: slugify costs about a millisecond a call (it
+ * The library's answer for the common titles, computed directly: slugify is slow for a call per title (it
  * builds its transliteration expressions each time), and sanitize-html's pass more. For text that is plain ASCII
  * once Latin-1 accents and apostrophes are dropped, both come down to lower-casing and joining the runs of
  * letters and digits with `-` (a property test checks this against `librarySlug`); anything else goes to them.

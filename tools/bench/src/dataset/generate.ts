@@ -220,7 +220,7 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
 class SlugRegistry {
   private readonly taken = new Set<string>();
   private readonly nextSuffix = new Map<string, number>();
-  /** sanitizeSlug costs about half a millisecond; titles repeat. */
+  /** sanitizeSlug is slow for a million calls; titles repeat. */
   private readonly slugOfName = new Map<string, string>();
 
   claim(name: string, fallback: string): string {

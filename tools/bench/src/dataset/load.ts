@@ -61,11 +61,11 @@ interface Deferred {
 
 /**
  * Drops the secondary indexes of the event tables, to build each once after the load instead of updating
- * it row by row (several times faster, most of all for the trigram index). Their definitions are read
+ * it row by row (building once is much cheaper, most of all for the trigram index). Their definitions are read
  * from the database, so they come back exactly as the migrations made them. On SQLite the triggers of those
  * tables go too (SQLite's are per row): those that feed the FTS5 trigram index, rebuilt in one pass at the
- * end (through the trigger, a million search rows cost three times the CPU of the rebuild, and were most of
- * the load's time), and those that keep what the load writes itself (the status copy, the data version) or
+ * end (through the trigger, a million search rows cost far more CPU than the rebuild, and would be most
+ * of the load's time), and those that keep what the load writes itself (the status copy, the data version) or
  * sets once after it (the bound of event lengths, `deriveAfterLoad`).
  */
 async function deferIndexes(database: CalendarDatabase): Promise<Deferred> {

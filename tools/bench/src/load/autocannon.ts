@@ -2,7 +2,7 @@
  * autocannon, the generator that needs nothing but npm. Latencies are recorded here from each response, in
  * fractions of a millisecond: autocannon's own histogram counts whole milliseconds, which reads 0 or 1 ms
  * for the fast targets, and leaves out non-2xx answers such as 304. It runs in one Node.js thread, which
- * becomes the bound for large answers (a 200 kB list: about 1,200 req/s here whatever serves it).
+ * becomes the bound for large answers (a 200 kB list: the same req/s whatever serves it).
  */
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';

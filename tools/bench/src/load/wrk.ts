@@ -1,7 +1,7 @@
 /**
  * wrk, the generator written in C: its threads parse answers at several GB/s, so that on large answers
- * the figures measure the server rather than the generator (autocannon tops out near 1,200 req/s on a
- * 200 kB list here; wrk sends the same list 20,000 times a second). It is not on npm: `apt-get install wrk`.
+ * the figures measure the server rather than the generator (on a 200 kB list autocannon's one thread is the
+ * bound long before wrk's; figures in RESULTS.md). It is not on npm: `apt-get install wrk`.
  *
  * Each run gets a Lua script written for it: the paths to ask in turn and the body, with its unique tokens
  * made per request, and a `done` hook that prints the figures as one JSON line. Statuses: wrk counts

@@ -2,8 +2,8 @@
  * CPU time a server process spent, from Linux's /proc: user and system time of all its threads (the main
  * thread, libuv's pool, V8's garbage collector), and the kernel's work for its sockets. Divided by the answers
  * of a measured run it gives the CPU each answer cost, a figure far steadier than req/s on a machine whose
- * cores the load generator and the database share with the server (req/s moved by ±10 % between runs of the
- * same code here, CPU per answer by ±3 %).
+ * cores the load generator and the database share with the server (between runs of the same code, req/s
+ * moves several times as much as CPU per answer; see RESULTS.md).
  */
 import { readFileSync } from 'node:fs';
 

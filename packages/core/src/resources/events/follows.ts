@@ -24,8 +24,8 @@ export function ownerOfRows(alias = 'events'): RawBuilder<number> {
  * SQLite lists the owners and their followers once (`events.id in (…)`, the owners in a materialized CTE:
  * a union that ran their query twice cost as much again) and reads the events by id from that list: few
  * matches, few events read. PostgreSQL flattens `in (…)` into a join it plans from its statistics
- * (`flattensExists`), and without them (a fresh database, autovacuum off or behind) it took the union as
- * one row and ran it again for every event of the date range: minutes for a search of 27,000 occurrences.
+ * (`flattensExists`), and without them (a fresh database, autovacuum off or behind) it would take the union
+ * as one row and run it again for every event of the date range: minutes for a search of many occurrences.
  * There the condition tests the event's owner (`ownerOfRows`) against the owners' own table instead: a join
  * of two plain tables, whose sizes the planner sees without statistics, and whatever order it picks, each
  * row of one side is a look-up in an index of the other or a pass of a hash, never a re-run: from the events

@@ -74,9 +74,10 @@ export interface EventFilter {
 }
 
 /**
- * Measured at a million events (SQLite, 471,551 events in the default window, "calligraphy" in 4,658 of
- * them): the trigram index takes 100 ms for any page; walking takes 3 ms for 10 rows, 15 ms for 20 and 55 ms
- * for 50, where this threshold still walks (4,658² ≈ 400,000 × 54).
+ * Where walking the date order stops paying for a search: starting from the trigram index costs the same for
+ * any page, walking grows with the page, and this threshold still walks a page of 50 for a word in about one
+ * event of a hundred of the default window at a million events on SQLite, where walking is still the cheaper
+ * (figures in tools/bench/RESULTS.md, "Figures behind the code's choices").
  */
 const SEARCH_DATE_WALK = 400_000;
 
@@ -277,11 +278,10 @@ async function termConditions(context: RequestContext, params: EventListParams, 
     // SQLite, which has no statistics, then starts from the term's index instead of testing every event of
     // the date range (seconds for the count of a million-event calendar); PostgreSQL plans both alike.
     // With a venue, SQLite starts from the venue's index whichever form is used, and `in` would first list
-    // every event of the term (59,195 ids for a category of a million events: 7 ms), where testing the
-    // venue's few events one by one takes a fraction of a millisecond. PostgreSQL would turn that `exists`
-    // into a hash join over every event of the term all the same (13 ms for the page, 7 for the count at a
-    // million events); fenced with `offset 0`, as the search test is, it tests each event the venue's index
-    // walks: 1.7 and 1.6 ms.
+    // every event of the term (tens of thousands for a category of a million events), where testing the
+    // venue's few events one by one is far cheaper. PostgreSQL would turn that `exists` into a hash join over
+    // every event of the term all the same; fenced with `offset 0`, as the search test is, it tests each event
+    // the venue's index walks (several times cheaper for page and count: tools/bench/RESULTS.md).
     const eventsOfTerms = db
       .selectFrom('event_terms')
       .select('event_terms.event_id')
@@ -319,7 +319,7 @@ export function shouldWalk(filter: EventFilter, total: number, paging: Paging): 
 
 // Page and total test the status copied onto the event (migration 0008) and join the posts only for what
 // needs them (a password condition, the publication order of `include`): the total of the default window
-// is counted from the `events_listing` index alone (31 ms instead of 2.9 s for 471,573 events on SQLite),
+// is counted from the `events_listing` index alone (without reading a post row per event of the window),
 // and a page walks an index of events (`events_venue` holds every column it tests, migration 0009)
 // without reading each walked event's post row.
 
