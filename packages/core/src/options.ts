@@ -31,7 +31,7 @@ export interface CalendarCoreOptions extends ConfigOptions {
   /**
    * Keep GET answers, list totals, and the venues and organizers that answers embed, until the data changes
    * (default true). Changes by other programs writing the database count too when they move the data version
-   * (the triggers of migration 0010 do for plain SQL); off, nothing is kept, list totals included, and every
+   * (the schema's data-version triggers do for plain SQL); off, nothing is kept, list totals included, and every
    * request reads the database (the protocol: cache/index.ts).
    */
   cache?: boolean;

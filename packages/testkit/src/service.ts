@@ -113,7 +113,7 @@ const KEPT_TABLES = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'data_version',
-  // An upper bound of event lengths (migration 0007): still an upper bound once the events are gone.
+  // An upper bound of event lengths: still an upper bound once the events are gone.
   'event_bounds',
 ]);
 

@@ -8,7 +8,7 @@
  *    computed at, and serves only while that version is current.
  * 3. One version read per event-loop turn is shared by that turn's requests (`version`, db/data-version.ts);
  *    a write of this process forgets it on commit (`afterWrite`), so the next request sees the write.
- * 4. Writers outside this service must bump `data_version` (migration 0010's triggers do, for plain SQL), or
+ * 4. Writers outside this service must bump `data_version` (the schema's data-version triggers do, for plain SQL), or
  *    the service must run with `cache: false`. Then all version-keyed caches are off: no answers, no records,
  *    and list totals are counted on every request.
  *

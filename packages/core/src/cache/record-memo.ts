@@ -2,7 +2,7 @@
  * Serialized records kept while the data is unchanged. An events page embeds the same venues and organizers
  * again and again (a venue's events share it, an organizer runs many events): loading and serializing the
  * organizers of a 50-event page is a good share of an uncached page (the benchmark's uncached lists at a
- * million events). They are kept under the data version (migration 0003), which every write transaction of the
+ * million events). They are kept under the data version (`data_version`), which every write transaction of the
  * service bumps, so a request that arrives after a write never gets a record kept before it (one that overlaps
  * the write may, as its own queries may read some rows before the write and some after); like the response
  * cache, the memo is off when something else writes to the database (`cache: false`; see cache/index.ts).

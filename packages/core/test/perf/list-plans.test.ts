@@ -312,7 +312,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       'the default window',
       {
         path: '/events',
-        // The status copied onto the event (migration 0008) makes `events_listing` cover the page.
+        // The status copied onto the event makes `events_listing` cover the page.
         sqlite:
           /SEARCH events USING COVERING INDEX events_listing \(status=\? AND hide_from_listings=\? AND start_utc>\?\)/,
         postgres: /Index Scan using events_(start|end|listing)\b/,
@@ -322,7 +322,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       'venue',
       {
         path: '/events?venue=VENUE',
-        // It holds every column the page tests (migration 0009): no event row is read for a walked event.
+        // It holds every column the page tests: no event row is read for a walked event.
         sqlite: /SEARCH events USING COVERING INDEX events_venue\b/,
         postgres: /events_venue\b/,
       },
@@ -422,7 +422,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
         postgres: /Index Cond: \(start_utc < /,
       },
     ],
-    // The end filters also bound the start (migration 0007's longest-event bound for ends_after), so a range
+    // The end filters also bound the start (the longest-event bound of `event_bounds` for ends_after), so a range
     // of the start or end index serves them.
     [
       'ends_after',
@@ -455,7 +455,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       {
         path: `/events?search=${RARE}`,
         sqlite: /SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M[\s\S]*INDEX events_series \(series_id=\?\)/,
-        // The occurrences through their owner (`coalesce(follows_id, id)`, migration 0019).
+        // The occurrences through their owner (`coalesce(follows_id, id)`).
         postgres: /Bitmap Index Scan on event_search_body_trgm[\s\S]*using events_owner on events/,
       },
     ],
@@ -516,7 +516,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       'venues with upcoming events',
       {
         path: '/venues?only_with_upcoming=true',
-        // Covering since events_venue holds start_utc (migration 0006).
+        // Covering since events_venue holds start_utc.
         sqlite: /SEARCH events USING (?:COVERING )?INDEX events_venue\b/,
         postgres: /events_venue\b/,
       },
@@ -687,7 +687,7 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
       await bumpDataVersion(database.kysely);
       const plan = await planOf(path, 'total');
       console.log(`${dialect.name} total of ${path}\n${plan}`);
-      // Not one post row read per event: the status is on the event (migration 0008).
+      // Not one post row read per event: the status is on the event.
       expect(plan).not.toMatch(/\bposts\b/);
       // PostgreSQL may read the whole events table for a total of nine events in ten, as it does here.
       if (sqlite) {

@@ -1,6 +1,6 @@
 /**
  * A series' texts, terms and organizers on its occurrences. An occurrence that follows its series
- * has none of its own: the series' stand for it (migration 0015), in every record, list filter, term count and
+ * has none of its own: the series' stand for it, in every record, list filter, term count and
  * linked-post filter, in every language, and they change with the series. One edited or deleted on its own
  * keeps, from then on, those it had.
  */

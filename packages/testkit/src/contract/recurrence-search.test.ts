@@ -1,6 +1,6 @@
 /**
  * Searching and counting a series' occurrences. An occurrence that follows its series shares the
- * series' search rows (migration 0013) instead of holding copies; one edited or deleted on its own has rows of
+ * series' search rows instead of holding copies; one edited or deleted on its own has rows of
  * its own from then on. Both ways a search runs are checked: starting from the trigram index (few matches for
  * the page asked), and walking the events in date order (a daily series' seven hundred matches, one per page).
  */

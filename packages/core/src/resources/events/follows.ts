@@ -1,5 +1,5 @@
 /**
- * Occurrences that follow their series (migrations 0013, 0015): an occurrence not edited on its own has no
+ * Occurrences that follow their series: an occurrence not edited on its own has no
  * texts, search rows, terms or organizers of its own; `events.follows_id` names its series, whose rows stand for its
  * own, so that creating a daily series does not copy them seven hundred times. Everything that reads those
  * rows for an event reads them through `ownerOfRows` (the series for a follower, else the event itself), and a
@@ -30,7 +30,7 @@ export function ownerOfRows(alias = 'events'): RawBuilder<number> {
  * of two plain tables, whose sizes the planner sees without statistics, and whatever order it picks, each
  * row of one side is a look-up in an index of the other or a pass of a hash, never a re-run: from the events
  * of the date range to `event_search (event_id, language)`, `event_terms (event_id, …)` or
- * `event_organizers (event_id, …)`; from a few matching rows to `events_owner` (migration 0019).
+ * `event_organizers (event_id, …)`; from a few matching rows to `events_owner`.
  */
 export function ownedBy(
   traits: Pick<DialectTraits, 'flattensExists'>,
@@ -51,7 +51,7 @@ export function ownedBy(
       db
         .selectFrom('events as follower')
         .select('follower.id as event_id')
-        // A follower follows the series it is an occurrence of: `events_series` finds them (migration 0016).
+        // A follower follows the series it is an occurrence of: `events_series` finds them.
         .where('follower.series_id', 'in', sql<number>`(select event_id from owners)`)
         .where('follower.follows_id', 'is not', null),
     );

@@ -6,8 +6,8 @@
  * A series is due when its horizon fell more than a day behind the clock's: the keeper then moves it to the
  * clock's horizon by steps of a bounded number of new occurrences (`extendSeriesStep`), each a transaction of
  * its own and a write like any other (the data version moves first, cache/index.ts point 1). A series the longer horizon takes past the occurrence limit, or whose stored rule
- * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals` (migration
- * 0020) with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
+ * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals`
+ * with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
 import type { CalendarConfig } from '../../config.js';
 import { formatUtc } from '../../dates/format.js';

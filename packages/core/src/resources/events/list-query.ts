@@ -93,7 +93,7 @@ function bound(context: RequestContext, value: string, edge: 'start' | 'end', st
   return localToUtc(edge === 'start' ? startOfDay(written) : endOfDay(written), zone);
 }
 
-/** The earliest start an event ending after `endUtc` can have (migration 0007), or undefined if unknown. */
+/** The earliest start an event ending after `endUtc` can have (`event_bounds`), or undefined if unknown. */
 async function earliestStartEndingAfter(
   context: RequestContext,
   endUtc: string,
@@ -317,10 +317,10 @@ export function shouldWalk(filter: EventFilter, total: number, paging: Paging): 
   return !filter.include && total * total >= threshold * (paging.offset + paging.perPage);
 }
 
-// Page and total test the status copied onto the event (migration 0008) and join the posts only for what
+// Page and total test the status copied onto the event and join the posts only for what
 // needs them (a password condition, the publication order of `include`): the total of the default window
 // is counted from the `events_listing` index alone (without reading a post row per event of the window),
-// and a page walks an index of events (`events_venue` holds every column it tests, migration 0009)
+// and a page walks an index of events (`events_venue` holds every column it tests)
 // without reading each walked event's post row.
 
 function withPosts(filter: EventFilter, q: EventQuery): EventPostQuery {

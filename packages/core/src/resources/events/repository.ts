@@ -31,7 +31,7 @@ function selectEventRecords(db: Db) {
     db
       .selectFrom('events')
       .innerJoin('posts', 'posts.id', 'events.id')
-      // The global ids an import kept (migration 0014), read with the event: no statement of their own.
+      // The global ids an import kept (`tec_origins`), read with the event: no statement of their own.
       .leftJoin('tec_origins', 'tec_origins.post_id', 'events.id')
       .select(POST_COLUMNS)
       .select([

@@ -1,5 +1,5 @@
 /**
- * The event search index (migration 0002): its rows are rewritten with every text change, and `search`
+ * The event search index (`event_search`): its rows are rewritten with every text change, and `search`
  * asks it instead of scanning texts. Same results as WordPress's word semantics (SPEC §9): each term must
  * occur in the title, excerpt or description; the three are stored as one body separated by newlines,
  * which no term contains.

@@ -44,7 +44,7 @@ import { loadRecurrenceInfo } from './series-repository.js';
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
-  /** The source's global id of an event moved in from a site of the plugin (migration 0014). */
+  /** The source's global id of an event moved in from a site of the plugin (`tec_origins`). */
   keptGlobalId: StoredGlobalId | undefined;
 }
 

@@ -149,7 +149,7 @@ export async function insertOccurrences(
         series_id: seriesId,
         // The series' own flag, not that it holds its rule only (series-first.ts).
         hide_from_listings: hiddenByEditor(event.hide_from_listings),
-        // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
+        // Named here, the status trigger has nothing to correct.
         status: post.status,
       },
     },

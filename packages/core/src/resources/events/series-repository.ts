@@ -1,4 +1,4 @@
-/** What the series and occurrence tables (migration 0012) say about events: batched reads, one query each. */
+/** What the series and occurrence tables say about events: batched reads, one query each. */
 import type { CalendarConfig } from '../../config.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 

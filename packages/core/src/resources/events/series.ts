@@ -69,7 +69,7 @@ function asInvalidParam<T>(work: () => T): T {
 
 /**
  * Whether an event is an occurrence (other than the first) of a series: its series and original start, and
- * whether it is an exception (edited or deleted on its own: it follows nothing any more, migration 0016).
+ * whether it is an exception (edited or deleted on its own: it follows nothing any more).
  */
 export async function occurrenceOf(
   db: Db,

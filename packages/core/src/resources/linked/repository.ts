@@ -47,7 +47,7 @@ export async function loadRecord(kind: LinkedPostKind, db: Db, key: RecordKey): 
   return record;
 }
 
-/** The global ids a record moved in from a site of the plugin keeps (migration 0014); null for the others. */
+/** The global ids a record moved in from a site of the plugin keeps (`tec_origins`); null for the others. */
 interface OriginColumns {
   origin_global_id: string | null;
   origin_global_id_lineage: string | null;
@@ -155,7 +155,7 @@ export async function trashRecord(
 }
 
 /**
- * Rewrites the record's row of `linked_post_search` (migration 0005): its searchable fields (ref §6.5) in
+ * Rewrites the record's row of `linked_post_search`: its searchable fields (ref §6.5) in
  * every language, the text the search index narrows candidates by.
  */
 export async function refreshSearchText(kind: LinkedPostKind, db: Db, id: number): Promise<void> {

@@ -31,7 +31,7 @@ export function postRow(post: PostInput): Omit<PostRow, 'id'> {
 }
 
 /**
- * The status an event's `events.status` holds (migration 0008 keeps it by triggers, whoever writes the
+ * The status an event's `events.status` holds (the schema's triggers keep it, whoever writes the
  * rows): its post's status as stored, which lists test and count by.
  */
 export function listingStatus(post: Pick<PostRow, 'status'>): PostStatus {
@@ -124,7 +124,7 @@ export function termRow(term: Omit<TermValues, 'texts'>) {
 }
 
 /**
- * A term's rows: `terms`, its `term_texts`, and the body of its `term_search` row (migration 0005): the slug,
+ * A term's rows: `terms`, its `term_texts`, and the body of its `term_search` row: the slug,
  * then the names by language, separated by newlines (a candidate matched across two parts fails the exact
  * check that follows).
  */

@@ -1,8 +1,8 @@
 /**
  * The global ids a record moved in from a site of the plugin keeps: the serializers answer the
  * source's `global_id` and `global_id_lineage`, as the plugin's own importer keeps them, and the computed ones
- * for every other record. The repositories read them with the records (a left join of `tec_origins`, migration
- * 0014: `events/repository.ts`, `linked/repository.ts`), never with a statement per record (SPEC §12).
+ * for every other record. The repositories read them with the records (a left join of `tec_origins`:
+ * `events/repository.ts`, `linked/repository.ts`), never with a statement per record (SPEC §12).
  */
 
 export interface StoredGlobalId {

@@ -111,7 +111,7 @@ describe.each(dialects)('importing again ($name)', (dialect) => {
     expect((await get('/categories/30')).count).toBe(3);
     expect((await get('/categories/39')).name).toBe('Neighbours');
     expect((await get('/categories/36')).count).toBe(1);
-    // The list index's copy of the status (migration 0008) followed the post's.
+    // The list index's copy of the status followed the post's.
     const statuses = await database.kysely
       .selectFrom('events')
       .innerJoin('posts', 'posts.id', 'events.id')

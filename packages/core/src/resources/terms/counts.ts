@@ -1,5 +1,5 @@
 /**
- * The stored event counts of terms (migration 0004): what counts as a published event, the deltas event writes
+ * The stored event counts of terms: what counts as a published event, the deltas event writes
  * apply, the recount of the due-post publisher, and `hide_empty`, which reads the counts.
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -20,7 +20,7 @@ function countsAsPublished(postAlias: string, nowUtc: string): RawBuilder<SqlBoo
 
 /**
  * `count`: published events carrying the term whose id is `termId` (a column reference), read from the
- * stored `event_count` of the same row (migration 0004), which event writes keep exact (`moveTermCounts`)
+ * stored `event_count` of the same row, which event writes keep exact (`moveTermCounts`)
  * and the scheduled publisher recounts (`refreshTermCounts`).
  */
 export function publishedEventCount(termId: string): RawBuilder<number | string> {

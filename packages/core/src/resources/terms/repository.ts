@@ -184,7 +184,7 @@ export async function findTermByName(
 }
 
 /**
- * Rewrites the term's row of `term_search` (migration 0005): its slug and its names in every language, the
+ * Rewrites the term's row of `term_search`: its slug and its names in every language, the
  * text the search index narrows `search` candidates by. Every write of a slug or name calls it.
  */
 export async function refreshTermSearch(db: Db, termId: number): Promise<void> {
