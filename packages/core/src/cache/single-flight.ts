@@ -1,7 +1,7 @@
 /**
  * The cacheable answers being computed, by key: a request that finds its answer under way waits for it instead
  * of computing it again. Without this, every connection that asked for a slow list at the turn of a second (a
- * clock-dependent answer lives one second) ran the same queries. Waiting tells nothing of the outcome: the
+ * clock-dependent answer lives one second) would run the same queries. Waiting tells nothing of the outcome: the
  * waiter looks in the cache again and, when the flight kept nothing (an error, an answer too big to keep),
  * computes its own.
  */

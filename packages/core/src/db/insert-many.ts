@@ -25,7 +25,7 @@ export function rowsPerStatement(columns: number): number {
  * Inserts `records` (objects holding at least `columns`; other keys are ignored) into `table`; with
  * `returningIds`, resolves with the new rows' ids (in no promised order). Columns named in `shared` take that
  * value in every row: PostgreSQL then gets them once, as parameters, and the JSON document carries only what
- * differs from row to row (its size was what the insert of a series' events spent most on).
+ * differs from row to row (its size is what the insert of a series' events would otherwise spend most on).
  */
 export async function insertMany(
   database: Pick<CalendarDatabase, 'traits'>,

@@ -61,7 +61,7 @@ export interface SqliteCheckpointer {
 
 /**
  * Starts the checkpointer of a WAL-mode file database. Never throws and never logs: if the worker cannot
- * start or dies, the main connection's `wal_autocheckpoint` still checkpoints, as it did before.
+ * start or dies, the main connection's `wal_autocheckpoint` still checkpoints (the safety net of sqlite.ts).
  */
 export function startSqliteCheckpointer(
   file: string,

@@ -58,8 +58,8 @@ export function createSqliteDatabase(
   return {
     ...wrapped,
     async destroy() {
-      // The worker's connection closes first, so that the main connection is the last one and, as before,
-      // checkpoints the WAL and deletes it when it closes. Nothing is lost either way: commits are durable.
+      // The worker's connection closes first, so that the main connection is the last one, which SQLite has
+      // checkpoint the WAL and delete it when it closes. Nothing is lost either way: commits are durable.
       await checkpointer.stop();
       await wrapped.destroy();
     },
@@ -88,7 +88,7 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
  * What Kysely's SQLite dialect uses of the database (`prepare`, `close`), with prepared statements reused by
  * their SQL text: Kysely prepares every query anew, and parsing the SQL is a good share of a read's cost.
  * Kysely runs one statement at a time on the single connection, so reusing a statement object is safe. A
- * plain object rather than a Proxy of the database: a Proxy's `get` trap and `bind` ran for every call.
+ * plain object rather than a Proxy of the database: a Proxy's `get` trap and `bind` would run for every call.
  * `onChange` hears of every statement other than a `select`.
  */
 function withStatementCache(database: Database.Database, onChange: () => void): SqliteDatabase {

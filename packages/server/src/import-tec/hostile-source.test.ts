@@ -28,7 +28,7 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const HEAP_MB = 192;
 /** The resident size the child may reach: its heap, the code, and one bounded answer being read. */
 const MAX_RESIDENT_MB = 512;
-/** Far longer than any of these imports takes: the bug was "never ends". */
+/** Far longer than any of these imports takes: the failure this guards against is an import that never ends. */
 const CHILD_TIME_LIMIT_MS = 90_000;
 
 interface ChildRun {

@@ -22,7 +22,7 @@ export function ownerOfRows(alias = 'events'): RawBuilder<number> {
  * `event_id`) or an occurrence that follows one of them: a condition for the list's filters.
  *
  * SQLite lists the owners and their followers once (`events.id in (…)`, the owners in a materialized CTE:
- * a union that ran their query twice cost as much again) and reads the events by id from that list: few
+ * a union would run their query twice, and cost as much again) and reads the events by id from that list: few
  * matches, few events read. PostgreSQL flattens `in (…)` into a join it plans from its statistics
  * (`flattensExists`), and without them (a fresh database, autovacuum off or behind) it would take the union
  * as one row and run it again for every event of the date range: minutes for a search of many occurrences.

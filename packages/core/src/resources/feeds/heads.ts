@@ -163,9 +163,9 @@ async function followerCandidates(
     .limit(1);
   const candidates = context.db.selectFrom('event_series as s').select(first.as('candidate'));
   // Each candidate is tested by the list's filters as a lookup of itself: SQLite, offered the filters as
-  // conditions of the query itself, walked the events in date order to test each against the candidates.
+  // conditions of the query itself, would walk the events in date order to test each against the candidates.
   // The start, redundant, keeps the lookup narrow whichever index a database picks (PostgreSQL without
-  // statistics took the listing index for the ids, and read the whole window for each candidate).
+  // statistics may take the listing index for the ids, and read the whole window for each candidate).
   const matches = pageQuery(
     filter,
     withDrivers(filter, 'walked')
