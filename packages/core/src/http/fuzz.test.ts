@@ -85,9 +85,9 @@ describe.each(dialects.map((dialect) => [dialect.name, dialect] as [string, Test
       await close?.();
     });
 
-    it('answers the requests fuzzing found 500s for with 400', async () => {
+    it('answers 400 naming the parameter to an object inside a list and to an id past 32 bits', async () => {
       const found: Array<[FuzzRequest, string]> = [
-        // An object inside a list (`String()` of a prototype-less object threw in the status validator).
+        // An object inside a list (`String()` of a prototype-less object throws: no validator may call it).
         [
           {
             method: 'GET',
