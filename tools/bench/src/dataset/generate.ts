@@ -184,7 +184,7 @@ function noonOffset(zoneName: string, year: number, month: number, day: number):
 }
 
 /**
- * `wallTimeToUtcMs`, faster: asking luxon costs tens of microseconds, too slow for millions of dates.
+ * `wallTimeToUtcMs`, faster: asking luxon (Intl lookups) for each of millions of dates is too slow.
  * Zones change their offset only between midnight and 04:00 local time, so from 04:00 on a day has the
  * offset it has at noon; before 04:00 it has it too when the previous noon had the same offset (no
  * change in between). Only the night of a change takes the exact path.
