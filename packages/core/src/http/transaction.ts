@@ -25,3 +25,21 @@ export async function runWrite<T>(
   caches.afterWrite();
   return result;
 }
+
+/**
+ * A write route's run: in one transaction (`runWrite`), or, for a route that writes in slices, with each slice
+ * committed on its own (context.writeSlice). `onRollback` runs when the one transaction did not commit.
+ */
+export function runWriteRoute<T>(
+  database: Pick<CalendarDatabase, 'kysely'>,
+  caches: Pick<Caches, 'afterWrite'>,
+  inSlices: boolean | undefined,
+  run: (db: Db, writeSlice?: <S>(write: (trx: Db) => Promise<S>) => Promise<S>) => Promise<T>,
+  onRollback: () => void,
+): Promise<T> {
+  if (inSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
+  return runWrite(database, caches, run).catch((error: unknown) => {
+    onRollback();
+    throw error;
+  });
+}
