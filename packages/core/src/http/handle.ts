@@ -45,9 +45,8 @@ export interface DispatcherDependencies {
 }
 
 export function createDispatcher(deps: DispatcherDependencies) {
-  const { config, database, logger } = deps;
+  const { config, database, logger, caches } = deps;
   const paths = compileRoutes(deps.routes);
-  const { caches } = deps;
   const cachedGet = createCachedGet(caches);
   const callerOf = createCallerOf(deps);
   const { counts, records } = caches;
@@ -101,9 +100,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
       // A write that did not commit created no terms: its budget goes back.
       if (effective !== 'GET')
-        return await withItsAllow(
-          runWriteRoute(database, caches, route.writesInSlices, run, () => newTerms?.refund()),
-        );
+        return await withItsAllow(runWriteRoute(database, caches, route, run, () => newTerms?.refund()));
       // GET answers without a body are kept per address, URL and caller until the data changes.
       const key = withBody ? undefined : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
       return await cachedGet(

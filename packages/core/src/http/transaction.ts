@@ -12,6 +12,7 @@
 import type { Caches } from '../cache/index.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
+import type { RouteDefinition } from '../route-table/route.js';
 
 export async function runWrite<T>(
   database: Pick<CalendarDatabase, 'kysely'>,
@@ -33,11 +34,11 @@ export async function runWrite<T>(
 export function runWriteRoute<T>(
   database: Pick<CalendarDatabase, 'kysely'>,
   caches: Pick<Caches, 'afterWrite'>,
-  inSlices: boolean | undefined,
+  route: Pick<RouteDefinition, 'writesInSlices'>,
   run: (db: Db, writeSlice?: <S>(write: (trx: Db) => Promise<S>) => Promise<S>) => Promise<T>,
   onRollback: () => void,
 ): Promise<T> {
-  if (inSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
+  if (route.writesInSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
   return runWrite(database, caches, run).catch((error: unknown) => {
     onRollback();
     throw error;
