@@ -1,9 +1,9 @@
 /**
  * The intended layers of core, enforced (REDESIGN.md "The intended layers"; DESIGN.md "Where things live"): every
  * import between source files, type-only and dynamic ones included, must follow an arrow of PARTS, and no file may
- * reach itself through its imports.
+ * reach itself through its imports. Also the limits of length the whole repository keeps (LINE_LIMITS).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -126,5 +126,87 @@ describe('core architecture', () => {
   it('knows every file it checks (the table of parts covers the source tree)', () => {
     expect(files.length).toBeGreaterThan(100);
     for (const file of files) expect(() => partOf(file)).not.toThrow();
+  });
+});
+
+/**
+ * Lines a source file may have: a file longer than the default is one nobody reads whole, and the request
+ * pipeline that grows past its limit stops reading as a list of steps (each step's work belongs in its own file).
+ * Source files: the `.ts` files under `src/` of every package and tool, tests and their test data excepted.
+ */
+const LINE_LIMITS = {
+  default: 400,
+  files: { 'packages/core/src/http/handle.ts': 120 } as Record<string, number>,
+  /** Files no limit applies to, each with the reason. */
+  exempt: {
+    // One entry per rule in timelib's order, so that the port and the original read side by side.
+    'packages/core/src/dates/strtotime-scanner.ts': "the table of timelib's scanner rules (parse_date.re)",
+  } as Record<string, string>,
+};
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../../..');
+
+/** Lines as an editor numbers them: a final newline ends the last line rather than starting another. */
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+/** Each file over its limit, as `path: N lines (limit L)`; `lines` maps repository paths to their counts. */
+function overLimits(lines: ReadonlyMap<string, number>, limits: typeof LINE_LIMITS): string[] {
+  const over: string[] = [];
+  for (const [file, count] of lines) {
+    if (Object.hasOwn(limits.exempt, file)) continue;
+    const limit = limits.files[file] ?? limits.default;
+    if (count > limit) over.push(`${file}: ${count} lines (limit ${limit})`);
+  }
+  return over.sort();
+}
+
+function repositorySources(): Map<string, number> {
+  const roots = ['packages', 'tools'].flatMap((group) =>
+    readdirSync(path.join(REPOSITORY, group), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(REPOSITORY, group, entry.name, 'src'))
+      .filter((root) => existsSync(root)),
+  );
+  const files = roots.flatMap((root) => sourceFiles(root));
+  return new Map(
+    files.map((file) => [
+      path.relative(REPOSITORY, file).split(path.sep).join('/'),
+      lineCount(readFileSync(file, 'utf8')),
+    ]),
+  );
+}
+
+describe('the limits of length', () => {
+  const sources = repositorySources();
+
+  it('holds every source file to its limit of lines', () => {
+    expect(overLimits(sources, LINE_LIMITS)).toEqual([]);
+  });
+
+  it('names only files that exist, and exempts only files that need it', () => {
+    expect(sources.size).toBeGreaterThan(200);
+    for (const file of Object.keys(LINE_LIMITS.files)) expect(sources.has(file), file).toBe(true);
+    for (const file of Object.keys(LINE_LIMITS.exempt))
+      expect(sources.get(file) ?? 0, `${file} is exempt`).toBeGreaterThan(LINE_LIMITS.default);
+  });
+
+  it('counts lines as an editor numbers them, and names each file over its limit with its count', () => {
+    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\n\n')]).toEqual([
+      0, 1, 1, 2, 2,
+    ]);
+    const limits = { default: 3, files: { 'special.ts': 1 }, exempt: { 'table.ts': 'a table' } };
+    const lines = new Map([
+      ['short.ts', 3],
+      ['long.ts', 4],
+      ['special.ts', 2],
+      ['table.ts', 99],
+    ]);
+    expect(overLimits(lines, limits)).toEqual([
+      'long.ts: 4 lines (limit 3)',
+      'special.ts: 2 lines (limit 1)',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import type { ApiError } from '../errors/api-error.js';
 import { apiError } from '../errors/catalog.js';
 import { emptyBag, type ParamBag } from '../route-table/params.js';
-import { parseFormEncoded, plainParams } from './parse-params.js';
-import type { CoreRequestBody } from './types.js';
+import { mergeParams, parseFormEncoded, plainParams } from './parse-params.js';
+import type { CoreRequest, CoreRequestBody } from './types.js';
 
 export interface ParsedBody {
   json?: ParamBag;
@@ -167,4 +167,20 @@ export async function parseBody(
   throw apiError('rest_unsupported_media_type', {
     message: `Unsupported content type "${type || '(none)'}": send application/json, application/x-www-form-urlencoded, multipart/form-data or (to import) text/calendar.`,
   });
+}
+
+/**
+ * A request's parameters: its query's and its body's together (parse-params.ts `mergeParams`), a calendar
+ * body as the `calendar` parameter. `withBody` says whether the body gave any (an answer to such a GET is
+ * not kept).
+ */
+export async function readParams(
+  request: Pick<CoreRequest, 'body' | 'headers'>,
+  search: string,
+  limit: number,
+): Promise<{ raw: ParamBag; withBody: boolean }> {
+  const { json, form, calendar } = await parseBody(request.body, request.headers, limit);
+  const raw = mergeParams({ json, form, query: parseFormEncoded(search), path: {} });
+  if (calendar !== undefined) raw.calendar = calendar;
+  return { raw, withBody: json !== undefined || form !== undefined || calendar !== undefined };
 }

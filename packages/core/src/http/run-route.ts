@@ -8,7 +8,8 @@ import type { RequestContext } from '../route-table/context.js';
 import type { ParamBag } from '../route-table/params.js';
 import type { OperationResult, RouteDefinition } from '../route-table/route.js';
 import { validateParams } from '../route-table/validate.js';
-import { operationResponse } from './respond.js';
+import { limitToFields } from './global-params.js';
+import { jsonResponse, operationResponse } from './respond.js';
 import type { CoreResponse } from './types.js';
 
 export type Precondition = (context: RequestContext) => Promise<void>;
@@ -27,6 +28,20 @@ export async function decideAndRun(
   // Preconditions come after validation and permission, so a bad request still answers 400/401/403.
   await precondition?.(context);
   return route.operation(context, params, raw);
+}
+
+/** The route's answer: JSON limited to the fields `_fields` names, or the text of the operation's own media type. */
+export async function answerRoute(
+  route: RouteDefinition,
+  pathParams: Record<string, string>,
+  raw: ParamBag,
+  context: RequestContext,
+  precondition?: Precondition,
+): Promise<CoreResponse> {
+  const result = await decideAndRun(route, pathParams, raw, context, precondition);
+  return result.contentType
+    ? operationResponse(result)
+    : jsonResponse(result.status ?? 200, limitToFields(result.body, raw._fields), result.headers);
 }
 
 /**

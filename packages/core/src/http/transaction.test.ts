@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
-import { runWrite } from './transaction.js';
+import { runWrite, runWriteRoute } from './transaction.js';
 
 describe('runWrite', () => {
   let database: CalendarDatabase;
@@ -33,5 +33,37 @@ describe('runWrite', () => {
     await expect(failing).rejects.toThrow('refused');
     expect(told).toBe(false);
     expect(await readDataVersion(database.kysely)).toBe(before);
+  });
+
+  it("runs a route's write in one transaction, or a transaction per slice, and calls back on a rollback only", async () => {
+    const caches = { afterWrite: () => {} };
+    let rolledBack = 0;
+    const onRollback = () => rolledBack++;
+    const before = (await readDataVersion(database.kysely))!;
+    const whole = await runWriteRoute(
+      database,
+      caches,
+      {},
+      async (_db, slice) => slice === undefined,
+      onRollback,
+    );
+    const sliced = await runWriteRoute(
+      database,
+      caches,
+      { writesInSlices: true },
+      async (_db, slice) => [await slice!(async () => 1), await slice!(async () => 2)],
+      onRollback,
+    );
+    expect([whole, sliced, rolledBack]).toEqual([true, [1, 2], 0]);
+    expect(await readDataVersion(database.kysely)).toBe(before + 3);
+    const failing = runWriteRoute(
+      database,
+      caches,
+      {},
+      async () => Promise.reject(new Error('refused')),
+      onRollback,
+    );
+    await expect(failing).rejects.toThrow('refused');
+    expect(rolledBack).toBe(1);
   });
 });

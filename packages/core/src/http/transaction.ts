@@ -12,6 +12,7 @@
 import type { Caches } from '../cache/index.js';
 import { bumpDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
+import type { RouteDefinition } from '../route-table/route.js';
 
 export async function runWrite<T>(
   database: Pick<CalendarDatabase, 'kysely'>,
@@ -24,4 +25,22 @@ export async function runWrite<T>(
   });
   caches.afterWrite();
   return result;
+}
+
+/**
+ * A write route's run: in one transaction (`runWrite`), or, for a route that writes in slices, with each slice
+ * committed on its own (context.writeSlice). `onRollback` runs when the one transaction did not commit.
+ */
+export function runWriteRoute<T>(
+  database: Pick<CalendarDatabase, 'kysely'>,
+  caches: Pick<Caches, 'afterWrite'>,
+  route: Pick<RouteDefinition, 'writesInSlices'>,
+  run: (db: Db, writeSlice?: <S>(write: (trx: Db) => Promise<S>) => Promise<S>) => Promise<T>,
+  onRollback: () => void,
+): Promise<T> {
+  if (route.writesInSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
+  return runWrite(database, caches, run).catch((error: unknown) => {
+    onRollback();
+    throw error;
+  });
 }
