@@ -5,24 +5,32 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 /**
  * The one test configuration of the repository: a project per package (`--project core` and so on), all run
  * in parallel, and a `serial` project for the files that measure time or CPU, kill processes, or start a
- * browser or the benchmark: they run after the others, one at a time, so that no other test file competes
- * with what they measure or wait for.
+ * browser: they run after the others, one at a time, so that no other test file competes with what they
+ * measure or wait for. The benchmark's own end-to-end test (tools/bench/test) runs with the others: it checks
+ * the shape of the figures, never their size, and each of its scenarios lasts a fixed time however loaded the
+ * machine is.
  */
 const SERIAL = [
   'packages/core/src/db/migrations/killed-migrations.test.ts',
   'packages/core/src/db/postgres-faults.test.ts',
   'packages/server/src/faults/*.test.ts',
   'packages/server/src/docs-page.browser.test.ts',
-  'tools/bench/test/**/*.test.ts',
   'tools/bench/src/targets/cpu.test.ts',
 ];
 
-const PACKAGES: Record<string, { root: string; testTimeout?: number }> = {
-  core: { root: 'packages/core' },
+/**
+ * `isolate: false` lets a worker keep the modules it imported from one test file to the next, instead of
+ * importing core again for every file, which costs a large share of a run. Those packages' test files
+ * keep no state in modules: every file makes its own core, database and server. The others stay isolated:
+ * http-express replaces `express` with `vi.mock`, and the server's files stub the environment and start
+ * processes of their own.
+ */
+const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: false }> = {
+  core: { root: 'packages/core', isolate: false },
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
   server: { root: 'packages/server' },
-  testkit: { root: 'packages/testkit' },
+  testkit: { root: 'packages/testkit', isolate: false },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
@@ -43,7 +51,7 @@ const shared = {
 } satisfies TestProjectInlineConfiguration;
 
 const packageProjects = Object.entries(PACKAGES).map(
-  ([name, { root, testTimeout }]): TestProjectInlineConfiguration => ({
+  ([name, { root, testTimeout, isolate }]): TestProjectInlineConfiguration => ({
     ...shared,
     root,
     test: {
@@ -55,6 +63,7 @@ const packageProjects = Object.entries(PACKAGES).map(
         ...SERIAL.filter((path) => path.startsWith(`${root}/`)).map((path) => path.slice(root.length + 1)),
       ],
       ...(testTimeout ? { testTimeout } : {}),
+      ...(isolate === false ? { isolate } : {}),
     },
   }),
 );
