@@ -9,6 +9,7 @@
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { memoize } from '../support/memo.js';
+import { formatUtc, pad, WALL_TIME, type WallTimeFields } from './format.js';
 import { ABBREVIATIONS_BY_ZONE } from './printed-abbreviations.js';
 
 /** luxon format of the `YYYY-MM-DD HH:MM:SS` wall-time strings used throughout the API. */
@@ -123,16 +124,6 @@ export function resolveZone(zone: string): Zone {
   return IANAZone.create(trimmed);
 }
 
-/** The fields of a wall time (no zone), as luxon's and ical.js's `fromObject`/`fromData` take them. */
-export interface WallTimeFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 /** Reads `YYYY-MM-DD HH:MM:SS` (seconds, or the whole time, may be left out). */
 function parseWallTime(value: string): WallTimeFields {
   const match = WALL_TIME_PATTERN.exec(value.trim());
@@ -165,8 +156,6 @@ function wallTimeToDateTime(local: string, zone: string): DateTime {
     reading.toMillis() < earliest.toMillis() ? reading : earliest,
   );
 }
-
-const FULL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
  * Remembers the answers of a pure (value, zone) conversion. Each luxon conversion costs about 0.2 ms (Intl
@@ -232,7 +221,7 @@ function offsetAt(zone: Zone, instant: number): number {
  * for anything not a valid full date-time: `wallTimeToDateTime` decides those.
  */
 function steadyWallTimeToUtc(local: string, zone: string): string | undefined {
-  const match = FULL_WALL_TIME.exec(local);
+  const match = WALL_TIME.exec(local);
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
   const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
@@ -257,11 +246,10 @@ function steadyWallTimeToUtc(local: string, zone: string): string | undefined {
     offsetAt(resolved, instant + THREE_HOURS_MS) !== offset
   )
     return undefined;
-  const iso = new Date(instant).toISOString();
-  return iso.length === 24 ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : undefined;
+  const text = formatUtc(new Date(instant));
+  // Past year 9999 the ISO text takes six digits and a sign; luxon decides those.
+  return WALL_TIME.test(text) ? text : undefined;
 }
-
-const FULL_WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** A zone by its stored name, or null for one luxon cannot read; remembered, as every conversion asks. */
 const zoneNamed = memoize((zone: string): Zone | null => {
@@ -274,14 +262,14 @@ const zoneNamed = memoize((zone: string): Zone | null => {
 
 /** `YYYY-MM-DD HH:MM:SS` wall time in `zone` to the same instant as UTC `YYYY-MM-DD HH:MM:SS`. */
 export const localToUtc = memoized((local, zone) =>
-  zone === 'UTC' && FULL_DATE_TIME.test(local) && parseWallTime(local)
+  zone === 'UTC' && WALL_TIME.test(local) && parseWallTime(local)
     ? local
     : (steadyWallTimeToUtc(local, zone) ?? wallTimeToDateTime(local, zone).toUTC().toFormat(DATE_FORMAT)),
 );
 
 /** UTC `YYYY-MM-DD HH:MM:SS` to the wall time of the same instant in `zone`. */
 export const utcToLocal = memoized((utc, zone) =>
-  zone === 'UTC' && FULL_DATE_TIME.test(utc) && parseWallTime(utc)
+  zone === 'UTC' && WALL_TIME.test(utc) && parseWallTime(utc)
     ? utc
     : wallTimeToDateTime(utc, 'UTC').setZone(resolveZone(zone)).toFormat(DATE_FORMAT),
 );
@@ -335,7 +323,6 @@ export interface DateDetails {
 /** Splits `YYYY-MM-DD HH:MM:SS` into zero-padded strings; no time-zone conversion. */
 export function dateDetails(value: string): DateDetails {
   const { year, month, day, hour, minute, second } = parseWallTime(value);
-  const pad = (part: number, width = 2): string => String(part).padStart(width, '0');
   return {
     year: pad(year, 4),
     month: pad(month),
