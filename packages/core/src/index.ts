@@ -18,7 +18,8 @@ export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { ApiError, isApiError } from './errors/api-error.js';
 export { clientGoneSignal } from './http/client-gone.js';
-export type { CompressionOptions } from './http/compression.js';
+export { type CompressionOptions, type ContentCoding, negotiateCoding } from './http/compression.js';
+export { etagListMatches } from './http/etag.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { textOf } from './http/respond.js';
 export {
