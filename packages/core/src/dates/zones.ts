@@ -92,13 +92,13 @@ export function isValidTimezone(zone: string): boolean {
  * `Intl.DateTimeFormat` (about 0.5 ms) and every event write and imported event asks.
  * @throws RangeError when the zone is not valid.
  */
-export function normaliseTimezone(zone: string): string {
+export function normalizeTimezone(zone: string): string {
   const spelling = timezoneSpelling(zone);
   if (spelling === null) throw new RangeError(`Unknown time zone: ${zone}`);
   return spelling;
 }
 
-/** The spelling to store for a zone (`normaliseTimezone`), or null for one that is not valid. */
+/** The spelling to store for a zone (`normalizeTimezone`), or null for one that is not valid. */
 export const timezoneSpelling: (zone: string) => string | null = memoize((zone: string): string | null => {
   const trimmed = zone.trim();
   const offset = manualOffsetMinutes(trimmed);
