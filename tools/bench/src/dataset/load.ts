@@ -8,8 +8,9 @@ import { formatUtc, insertRowsChunked } from '@calendar-events/core/internal';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ProgressOutput } from '../progress.js';
 import { startProgress } from '../progress.js';
-import { CalendarGenerator, type DatasetFacts } from './generate.js';
+import { CalendarGenerator } from './generate.js';
 import type { RowSet, Schema, TableName } from './schema.js';
+import type { DatasetFacts } from './shape.js';
 import { FIRST_NAMES, LAST_NAMES } from './vocabulary.js';
 
 /** Events per transaction: about 10,000 rows with their texts, terms, organizers and search rows. */
