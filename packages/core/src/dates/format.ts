@@ -36,6 +36,11 @@ export function wallTimeText(fields: WallTimeFields): string {
 export function wallTimeFields(value: string): WallTimeFields {
   const parts = DAY_OR_WALL_TIME.exec(value);
   if (!parts) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS time: ${value}`);
+  return fieldsOfMatch(parts);
+}
+
+/** The fields a wall-time pattern captured (year to second, in that order); a time left out is midnight. */
+export function fieldsOfMatch(parts: RegExpExecArray): WallTimeFields {
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = parts;
   return {
     year: Number(year),

@@ -9,7 +9,7 @@
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { memoize } from '../support/memo.js';
-import { formatUtc, pad, WALL_TIME, type WallTimeFields } from './format.js';
+import { fieldsOfMatch, formatUtc, pad, WALL_TIME, type WallTimeFields } from './format.js';
 import { ABBREVIATIONS_BY_ZONE } from './printed-abbreviations.js';
 
 /** luxon format of the `YYYY-MM-DD HH:MM:SS` wall-time strings used throughout the API. */
@@ -128,15 +128,7 @@ export function resolveZone(zone: string): Zone {
 function parseWallTime(value: string): WallTimeFields {
   const match = WALL_TIME_PATTERN.exec(value.trim());
   if (!match) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS date: ${value}`);
-  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
-  const fields = {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-  };
+  const fields = fieldsOfMatch(match);
   const check = DateTime.fromObject(fields, { zone: 'UTC' });
   if (!check.isValid) throw new RangeError(`Not a valid date: ${value}`);
   return fields;
