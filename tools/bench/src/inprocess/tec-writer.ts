@@ -20,6 +20,7 @@ import {
   type TecRecord,
   type TecSnapshot,
 } from '@calendar-events/core';
+import { pad } from '@calendar-events/core/internal';
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { Command, Option } from 'commander';
@@ -30,7 +31,6 @@ const SITE = 'https://calendar.example';
 const API_ROOT = `${SITE}/wp-json/tribe/events/v1`;
 const HOST = 'calendar.example';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const details = (value: string) => {
   const [date, time] = value.split(' ') as [string, string];
   const [year, month, day] = date.split('-');
