@@ -13,12 +13,14 @@ export {
 export type { CalendarConfig, ConfigOptions, CorsOptions, TicketProvider } from './config.js';
 export { normalizeOrigin } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
-export { isValidTimezone, normaliseTimezone } from './dates/zones.js';
+/** @deprecated Spelled `normalizeTimezone`, as the rest of the API spells `normalize`; this name goes in the next major version. */
+export { isValidTimezone, normalizeTimezone, normalizeTimezone as normaliseTimezone } from './dates/zones.js';
 export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { ApiError, isApiError } from './errors/api-error.js';
 export { clientGoneSignal } from './http/client-gone.js';
-export type { CompressionOptions } from './http/compression.js';
+export { type CompressionOptions, type ContentCoding, negotiateCoding } from './http/compression.js';
+export { etagListMatches } from './http/etag.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { textOf } from './http/respond.js';
 export {

@@ -5,6 +5,7 @@
  * `/postgres` subpaths only.
  * @module
  */
+export { addWallSeconds, formatUtc, pad, wallTimeText } from './dates/format.js';
 export { insertRowsChunked } from './db/insert-many.js';
 export { BASELINE_MIGRATION, OLD_CHAIN } from './db/migrations/old-chain.js';
 export type { Database as DatabaseSchema } from './db/schema.js';

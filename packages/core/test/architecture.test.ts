@@ -18,7 +18,7 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
   Config: { where: ['config.ts'], imports: [] },
   Dates: { where: ['dates/'], imports: ['Support'] },
   Text: { where: ['text/'], imports: ['Support'] },
-  Db: { where: ['db/'], imports: ['Logger'] },
+  Db: { where: ['db/'], imports: ['Logger', 'Dates'] },
   // RFC 5545: recurrence rules, time zone names and blocks, reading and writing calendars (no database).
   Ical: { where: ['ical/'], imports: ['Dates', 'Errors', 'Support'] },
   Auth: { where: ['auth/'], imports: ['Errors', 'Config', 'Logger', 'Db', 'Dates'] },

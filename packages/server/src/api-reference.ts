@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { CalendarCore } from '@calendar-events/core';
+import { type CalendarCore, etagListMatches, negotiateCoding } from '@calendar-events/core';
 
 /** Where the page of the default language is served. */
 export const API_REFERENCE_PATH = '/docs/';
@@ -203,27 +203,13 @@ function headerValue(request: StaticRequest, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Whether the client takes gzip: named (or `*`) in `Accept-Encoding` without `q=0`. */
-function acceptsGzip(request: StaticRequest): boolean {
-  return (headerValue(request, 'accept-encoding') ?? '').split(',').some((entry) => {
-    const [coding, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (quality === undefined || Number(quality.slice(2)) > 0);
-  });
-}
-
-/** Whether `If-None-Match` names this ETag (weak comparison, as RFC 9110 asks for GET and HEAD). */
-function matchesEtag(request: StaticRequest, etag: string): boolean {
-  const ifNoneMatch = headerValue(request, 'if-none-match');
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
+/** The files come as they are or gzipped: the API's own negotiation (core's) picks between the two. */
+const OFFERED_CODINGS = ['gzip'] as const;
 
 function serveFile(request: StaticRequest, file: ServedFile, cacheControl: string): StaticResponse {
-  const gzip = file.gzipped !== undefined && acceptsGzip(request);
+  const gzip =
+    file.gzipped !== undefined &&
+    negotiateCoding(headerValue(request, 'accept-encoding'), OFFERED_CODINGS) === 'gzip';
   const body = gzip ? file.gzipped! : file.body;
   const etag = `"${file.version}${gzip ? '-gzip' : ''}"`;
   const headers: Record<string, string> = {
@@ -232,7 +218,10 @@ function serveFile(request: StaticRequest, file: ServedFile, cacheControl: strin
     'x-content-type-options': 'nosniff',
     ...(file.gzipped !== undefined ? { vary: 'Accept-Encoding' } : {}),
   };
-  if (matchesEtag(request, etag)) return { status: 304, headers, body: undefined };
+  // Weak comparison, as RFC 9110 asks of If-None-Match.
+  const ifNoneMatch = headerValue(request, 'if-none-match');
+  if (ifNoneMatch !== undefined && etagListMatches(ifNoneMatch, etag, true))
+    return { status: 304, headers, body: undefined };
   Object.assign(headers, {
     'content-type': file.contentType,
     'content-length': String(body.length),

@@ -2,7 +2,7 @@
  * The CLI's argument checks: each turns a malformed value into commander's usage error (exit code 2, one line)
  * before any work starts.
  */
-import { isValidTimezone, normaliseTimezone, normalizeOrigin } from '@calendar-events/core';
+import { isValidTimezone, normalizeOrigin, normalizeTimezone } from '@calendar-events/core';
 import { InvalidArgumentError, Option } from 'commander';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 import { DEFAULT_DATABASE_URL } from './server.js';
@@ -26,7 +26,7 @@ export function timeZone(value: string): string {
     throw new InvalidArgumentError(
       'It must be an IANA time zone such as Europe/Berlin, UTC, or an offset as WordPress writes it (UTC+5.5).',
     );
-  return normaliseTimezone(value);
+  return normalizeTimezone(value);
 }
 
 /**

@@ -3,7 +3,7 @@
  * grows the calendar. Each scenario is built against the calendar that was generated (ids, slugs and
  * filters that exist and return results) and states the status every answer must have.
  */
-import type { DatasetFacts } from './dataset/generate.js';
+import type { DatasetFacts } from './dataset/shape.js';
 import { type LoadRequest, UNIQUE_TOKEN } from './load/load.js';
 
 export const SCENARIOS = [

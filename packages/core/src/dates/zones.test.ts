@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as publicApi from '../index.js';
 import {
   DATE_FORMAT,
   dateDetails,
@@ -6,7 +7,7 @@ import {
   isValidTimezone,
   localToUnix,
   localToUtc,
-  normaliseTimezone,
+  normalizeTimezone,
   startOfDay,
   toIsoWithOffset,
   unixToLocal,
@@ -32,21 +33,25 @@ describe('isValidTimezone', () => {
   });
 });
 
-describe('normaliseTimezone', () => {
+describe('normalizeTimezone', () => {
   it('gives the spelling to store', () => {
-    expect(normaliseTimezone('utc')).toBe('UTC');
-    expect(normaliseTimezone('Etc/UTC')).toBe('UTC');
-    expect(normaliseTimezone('europe/berlin')).toBe('Europe/Berlin');
-    expect(normaliseTimezone('America/New_York')).toBe('America/New_York');
-    expect(normaliseTimezone('UTC+5')).toBe('UTC+5');
-    expect(normaliseTimezone('utc-3:30')).toBe('UTC-3:30');
-    expect(normaliseTimezone('UTC+05:30')).toBe('UTC+5:30');
-    expect(normaliseTimezone('UTC+5.75')).toBe('UTC+5:45');
-    expect(normaliseTimezone('UTC+0')).toBe('UTC');
+    expect(normalizeTimezone('utc')).toBe('UTC');
+    expect(normalizeTimezone('Etc/UTC')).toBe('UTC');
+    expect(normalizeTimezone('europe/berlin')).toBe('Europe/Berlin');
+    expect(normalizeTimezone('America/New_York')).toBe('America/New_York');
+    expect(normalizeTimezone('UTC+5')).toBe('UTC+5');
+    expect(normalizeTimezone('utc-3:30')).toBe('UTC-3:30');
+    expect(normalizeTimezone('UTC+05:30')).toBe('UTC+5:30');
+    expect(normalizeTimezone('UTC+5.75')).toBe('UTC+5:45');
+    expect(normalizeTimezone('UTC+0')).toBe('UTC');
   });
 
   it('throws on an invalid zone', () => {
-    expect(() => normaliseTimezone('Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => normalizeTimezone('Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+
+  it('is exported under the deprecated spelling normaliseTimezone too', () => {
+    expect(publicApi.normaliseTimezone).toBe(publicApi.normalizeTimezone);
   });
 });
 

@@ -9,6 +9,7 @@
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { memoize } from '../support/memo.js';
+import { fieldsOfMatch, formatUtc, pad, WALL_TIME, type WallTimeFields } from './format.js';
 import { ABBREVIATIONS_BY_ZONE } from './printed-abbreviations.js';
 
 /** luxon format of the `YYYY-MM-DD HH:MM:SS` wall-time strings used throughout the API. */
@@ -91,13 +92,13 @@ export function isValidTimezone(zone: string): boolean {
  * `Intl.DateTimeFormat` and every event write and imported event asks.
  * @throws RangeError when the zone is not valid.
  */
-export function normaliseTimezone(zone: string): string {
+export function normalizeTimezone(zone: string): string {
   const spelling = timezoneSpelling(zone);
   if (spelling === null) throw new RangeError(`Unknown time zone: ${zone}`);
   return spelling;
 }
 
-/** The spelling to store for a zone (`normaliseTimezone`), or null for one that is not valid. */
+/** The spelling to store for a zone (`normalizeTimezone`), or null for one that is not valid. */
 export const timezoneSpelling: (zone: string) => string | null = memoize((zone: string): string | null => {
   const trimmed = zone.trim();
   const offset = manualOffsetMinutes(trimmed);
@@ -123,29 +124,11 @@ export function resolveZone(zone: string): Zone {
   return IANAZone.create(trimmed);
 }
 
-/** The fields of a wall time (no zone), as luxon's and ical.js's `fromObject`/`fromData` take them. */
-export interface WallTimeFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 /** Reads `YYYY-MM-DD HH:MM:SS` (seconds, or the whole time, may be left out). */
 function parseWallTime(value: string): WallTimeFields {
   const match = WALL_TIME_PATTERN.exec(value.trim());
   if (!match) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS date: ${value}`);
-  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
-  const fields = {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-  };
+  const fields = fieldsOfMatch(match);
   const check = DateTime.fromObject(fields, { zone: 'UTC' });
   if (!check.isValid) throw new RangeError(`Not a valid date: ${value}`);
   return fields;
@@ -165,8 +148,6 @@ function wallTimeToDateTime(local: string, zone: string): DateTime {
     reading.toMillis() < earliest.toMillis() ? reading : earliest,
   );
 }
-
-const FULL_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
  * Remembers the answers of a pure (value, zone) conversion. Each luxon conversion costs Intl lookups, far
@@ -232,7 +213,7 @@ function offsetAt(zone: Zone, instant: number): number {
  * for anything not a valid full date-time: `wallTimeToDateTime` decides those.
  */
 function steadyWallTimeToUtc(local: string, zone: string): string | undefined {
-  const match = FULL_WALL_TIME.exec(local);
+  const match = WALL_TIME.exec(local);
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
   const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
@@ -257,11 +238,10 @@ function steadyWallTimeToUtc(local: string, zone: string): string | undefined {
     offsetAt(resolved, instant + THREE_HOURS_MS) !== offset
   )
     return undefined;
-  const iso = new Date(instant).toISOString();
-  return iso.length === 24 ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : undefined;
+  const text = formatUtc(new Date(instant));
+  // Past year 9999 the ISO text takes six digits and a sign; luxon decides those.
+  return WALL_TIME.test(text) ? text : undefined;
 }
-
-const FULL_WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** A zone by its stored name, or null for one luxon cannot read; remembered, as every conversion asks. */
 const zoneNamed = memoize((zone: string): Zone | null => {
@@ -274,14 +254,14 @@ const zoneNamed = memoize((zone: string): Zone | null => {
 
 /** `YYYY-MM-DD HH:MM:SS` wall time in `zone` to the same instant as UTC `YYYY-MM-DD HH:MM:SS`. */
 export const localToUtc = memoized((local, zone) =>
-  zone === 'UTC' && FULL_DATE_TIME.test(local) && parseWallTime(local)
+  zone === 'UTC' && WALL_TIME.test(local) && parseWallTime(local)
     ? local
     : (steadyWallTimeToUtc(local, zone) ?? wallTimeToDateTime(local, zone).toUTC().toFormat(DATE_FORMAT)),
 );
 
 /** UTC `YYYY-MM-DD HH:MM:SS` to the wall time of the same instant in `zone`. */
 export const utcToLocal = memoized((utc, zone) =>
-  zone === 'UTC' && FULL_DATE_TIME.test(utc) && parseWallTime(utc)
+  zone === 'UTC' && WALL_TIME.test(utc) && parseWallTime(utc)
     ? utc
     : wallTimeToDateTime(utc, 'UTC').setZone(resolveZone(zone)).toFormat(DATE_FORMAT),
 );
@@ -335,7 +315,6 @@ export interface DateDetails {
 /** Splits `YYYY-MM-DD HH:MM:SS` into zero-padded strings; no time-zone conversion. */
 export function dateDetails(value: string): DateDetails {
   const { year, month, day, hour, minute, second } = parseWallTime(value);
-  const pad = (part: number, width = 2): string => String(part).padStart(width, '0');
   return {
     year: pad(year, 4),
     month: pad(month),

@@ -10,12 +10,8 @@
  * schema on it), and it needs no session kept open between slices of work. Expiries are written by the
  * holder's clock and read by the others': the instances' clocks must agree to well within `durationMs`.
  */
+import { formatUtc } from '../dates/format.js';
 import type { Db } from './database.js';
-
-/** UTC `YYYY-MM-DD HH:MM:SS`, as every instant is stored (db/ sits below dates/). */
-function formatUtc(instant: Date): string {
-  return instant.toISOString().slice(0, 19).replace('T', ' ');
-}
 
 export interface Lease {
   /** The job (`leases.name`). */

@@ -21,6 +21,14 @@ describe('negotiateCoding', () => {
     expect(negotiateCoding('*;q=0')).toBeUndefined();
     expect(negotiateCoding('gzip;q=nonsense')).toBeUndefined();
   });
+
+  it('chooses among the codings offered only', () => {
+    expect(negotiateCoding('gzip, br', ['gzip'])).toBe('gzip');
+    expect(negotiateCoding('br', ['gzip'])).toBeUndefined();
+    expect(negotiateCoding('gzip;q=0, *', ['gzip'])).toBeUndefined();
+    expect(negotiateCoding('*', ['gzip'])).toBe('gzip');
+    expect(negotiateCoding('gzip', ['br'])).toBeUndefined();
+  });
 });
 
 describe('compression through core.handle', () => {

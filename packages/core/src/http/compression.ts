@@ -48,10 +48,13 @@ export function resolveCompression(
 export type ContentCoding = 'br' | 'gzip';
 
 /**
- * The coding to answer with (RFC 9110 §12.5.3): the acceptable one of highest q-value, brotli on a tie;
- * `*` stands for the codings not named; q=0 refuses. Undefined: send the identity.
+ * The coding to answer with (RFC 9110 §12.5.3): of the `offered` ones, the acceptable one of highest q-value,
+ * brotli on a tie; `*` stands for the codings not named; q=0 refuses. Undefined: send the identity.
  */
-export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+export function negotiateCoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentCoding[] = ['br', 'gzip'],
+): ContentCoding | undefined {
   if (!acceptEncoding) return undefined;
   let br: number | undefined;
   let gz: number | undefined;
@@ -71,8 +74,8 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
     else if (name === 'gzip' || name === 'x-gzip') gz = q;
     else if (name === '*') any = q;
   }
-  const brQ = br ?? any ?? 0;
-  const gzQ = gz ?? any ?? 0;
+  const brQ = offered.includes('br') ? (br ?? any ?? 0) : 0;
+  const gzQ = offered.includes('gzip') ? (gz ?? any ?? 0) : 0;
   if (brQ <= 0 && gzQ <= 0) return undefined;
   return brQ >= gzQ ? 'br' : 'gzip';
 }

@@ -3,6 +3,7 @@
  * DTSTART with DTEND or DURATION as a schedule.
  */
 import ICAL from 'ical.js';
+import { addDays, addWallSeconds } from '../dates/format.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
 import { IcsError, type LineMap, type RefusalMap } from './read-lines.js';
 import { isUtc, wallTime } from './recurrence.js';
@@ -17,18 +18,6 @@ export interface Reading {
   zone: string;
   /** VTIMEZONEs of the file, for TZIDs `ianaZoneOf` does not know. */
   timezones: Map<string, ICAL.Timezone>;
-}
-
-function addDays(date: string, days: number): string {
-  const moved = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10) + date.slice(10);
-}
-
-function addSeconds(utc: string, seconds: number): string {
-  const moved = new Date(`${utc.replace(' ', 'T')}Z`);
-  moved.setUTCSeconds(moved.getUTCSeconds() + seconds);
-  return moved.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 export function lineOf(reading: Reading, item: ICAL.Component | ICAL.Property): number {
@@ -113,7 +102,7 @@ export function scheduleOf(reading: Reading, event: ICAL.Component) {
     // Days are nominal (the same wall time days later), hours and less exact (RFC 5545 §3.3.6).
     const days = addDays(start.local, duration.weeks * 7 + duration.days);
     const seconds = duration.hours * 3600 + duration.minutes * 60 + duration.seconds;
-    end = utcToLocal(addSeconds(localToUtc(days, zone), seconds), zone);
+    end = utcToLocal(addWallSeconds(localToUtc(days, zone), seconds), zone);
   }
   if (localToUtc(end, zone) < localToUtc(start.local, zone))
     throw new IcsError(lineOf(reading, dtend ?? dtstart), 'DTEND is before DTSTART');

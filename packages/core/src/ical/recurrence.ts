@@ -8,6 +8,7 @@
  * overlap repeats takes its first reading (dates/zones.ts), as RFC 5545 §3.3.5 and Python's zoneinfo do.
  */
 import ICAL from 'ical.js';
+import { wallTimeText } from '../dates/format.js';
 import { localToUtc, utcToLocal } from '../dates/zones.js';
 import { DayFilter, daysFromCivil } from './recurrence-days.js';
 import { checkRuleParts, ruleOf as compileRule, type Rule } from './recurrence-rule.js';
@@ -76,13 +77,9 @@ export const MAX_INSTANCES = 2 * (MAX_OCCURRENCES + 1);
 /** The work a search for a rule's first occurrence beyond the horizon may do (one cycle of 400 years fits). */
 export const MAX_SEARCH_WORK = 400_000;
 
-function pad(value: number, size = 2): string {
-  return String(value).padStart(size, '0');
-}
-
 /** An ICAL.Time's fields as a `YYYY-MM-DD HH:MM:SS` wall time (its zone left aside). */
 export function wallTime(time: ICAL.Time): string {
-  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)} ${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
+  return wallTimeText(time);
 }
 
 /** Whether a time is written in UTC (`…Z`). */

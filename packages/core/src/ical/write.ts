@@ -13,13 +13,8 @@
  */
 import ICAL from 'ical.js';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import {
-  isIanaZoneName,
-  isValidTimezone,
-  resolveZone,
-  utcToLocal,
-  type WallTimeFields,
-} from '../dates/zones.js';
+import { addDays, pad, wallTimeFields } from '../dates/format.js';
+import { isIanaZoneName, isValidTimezone, resolveZone, utcToLocal } from '../dates/zones.js';
 import { withOneRule } from './write-rules.js';
 import { ianaZoneOf } from './zones.js';
 
@@ -75,37 +70,20 @@ export interface FeedEvent {
 /** How a zone's times are written: UTC (`Z`), or wall time with a TZID whose VTIMEZONE the calendar carries. */
 type ZoneForm = { kind: 'utc' } | { kind: 'tzid'; tzid: string; block: string };
 
-const TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
-function timeData(value: string): WallTimeFields {
-  const parts = TIME.exec(value);
-  if (!parts) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS time: ${value}`);
-  const [, year, month, day, hour = '0', minute = '0', second = '0'] = parts;
-  return {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-  };
-}
-
 function dateValue(date: string): ICAL.Time {
-  const { year, month, day } = timeData(date.slice(0, 10));
+  const { year, month, day } = wallTimeFields(date.slice(0, 10));
   return ICAL.Time.fromData({ year, month, day, isDate: true });
 }
 
 /** The calendar day after `date` (`YYYY-MM-DD`). */
 export function nextDay(date: string): string {
-  const { year, month, day } = timeData(date.slice(0, 10));
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return addDays(date.slice(0, 10), 1);
 }
 
 /** `+0530`, `-0300`: an offset as TZOFFSETTO writes it. */
 function offsetText(minutes: number): string {
   const abs = Math.abs(minutes);
-  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+  const hhmm = `${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
   return `${minutes < 0 ? '-' : '+'}${hhmm}`;
 }
 
@@ -172,12 +150,12 @@ class CalendarBuilder {
     const form = zoneForm(zone);
     const property = new ICAL.Property(name);
     if (form.kind === 'utc') {
-      property.setValue(ICAL.Time.fromData(timeData(utc), ICAL.Timezone.utcTimezone));
+      property.setValue(ICAL.Time.fromData(wallTimeFields(utc), ICAL.Timezone.utcTimezone));
       return property;
     }
     this.blocks.set(form.tzid, form.block);
     property.setParameter('tzid', form.tzid);
-    property.setValue(ICAL.Time.fromData(timeData(local)));
+    property.setValue(ICAL.Time.fromData(wallTimeFields(local)));
     return property;
   }
 
@@ -190,7 +168,7 @@ class CalendarBuilder {
 
   utcProperty(name: string, utc: string): ICAL.Property {
     const property = new ICAL.Property(name);
-    property.setValue(ICAL.Time.fromData(timeData(utc), ICAL.Timezone.utcTimezone));
+    property.setValue(ICAL.Time.fromData(wallTimeFields(utc), ICAL.Timezone.utcTimezone));
     return property;
   }
 

@@ -6,7 +6,7 @@
  * instead (`(UTC-05:00) Eastern Time (US & Canada)`), read by `ianaZoneOfDisplayName`.
  */
 import { findIana } from 'windows-iana';
-import { isIanaZoneName, normaliseTimezone } from '../dates/zones.js';
+import { isIanaZoneName, normalizeTimezone } from '../dates/zones.js';
 import { ianaZoneOfDisplayName } from './zone-display-names.js';
 
 /** The IANA zone of a TZID, or undefined when it names none we know (a custom VTIMEZONE). */
@@ -14,7 +14,7 @@ export function ianaZoneOf(tzid: string): string | undefined {
   const trimmed = tzid.trim().replace(/^"|"$/g, '');
   if (trimmed === '') return undefined;
   if (/^(?:utc|gmt|z|etc\/utc|etc\/gmt|coordinated universal time)$/i.test(trimmed)) return 'UTC';
-  if (isIanaZoneName(trimmed)) return normaliseTimezone(trimmed);
+  if (isIanaZoneName(trimmed)) return normalizeTimezone(trimmed);
   const windows = findIana(trimmed);
   if (windows && windows.length > 0 && isIanaZoneName(windows[0]!)) return windows[0]!;
   const displayed = ianaZoneOfDisplayName(trimmed);
@@ -24,7 +24,7 @@ export function ianaZoneOf(tzid: string): string | undefined {
   for (const size of [2, 3, 1]) {
     if (parts.length < size) continue;
     const candidate = parts.slice(-size).join('/');
-    if (isIanaZoneName(candidate)) return normaliseTimezone(candidate);
+    if (isIanaZoneName(candidate)) return normalizeTimezone(candidate);
   }
   return undefined;
 }

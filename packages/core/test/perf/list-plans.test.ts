@@ -5,6 +5,7 @@
  * thousands of filler rows written straight into the tables in the shape the API writes them. PostgreSQL
  * gets statistics (ANALYZE, as autovacuum would gather them); SQLite none, as the service never runs ANALYZE.
  */
+import { formatUtc } from '@calendar-events/core/internal';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../testkit/src/databases.js';
@@ -30,7 +31,7 @@ const TAG_BASE = 110_000;
 /** Filler rows go straight into the tables, including the search tables the schema type does not list. */
 type LooseSchema = Record<string, Record<string, unknown>>;
 
-const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const utc = (ms: number) => formatUtc(new Date(ms));
 
 describe.each(dialects)('list query plans ($name)', (dialect) => {
   let database: CalendarDatabase;

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { formatUtc } from '@calendar-events/core/internal';
 import { type HostileFaults, hostileData, lyingList, redirectLoop, streamGiganticPage } from './hostile.js';
 import { answerList, type ListAnswer, mayViewProtected } from './lists.js';
 import { type FakeSiteData, fakeSiteData, type Json, RECORDED_ORIGIN, recordedBody } from './site-data.js';
@@ -149,7 +150,7 @@ export async function startFakeTec(options: FakeTecOptions = {}): Promise<FakeTe
     const asked = (query.get('status') ?? 'publish').split(',');
     if (!admin && asked.some((status) => status !== 'publish'))
       return send(res, 400, restError('rest_invalid_param', 'Invalid parameter(s): status', 400));
-    const nowUtc = now.toISOString().slice(0, 19).replace('T', ' ');
+    const nowUtc = formatUtc(now);
     const ids = siteData()
       .events.filter((event) => asked.includes(event.status) && event.utc_end_date >= nowUtc)
       .map((event) => postFields(event, query, admin));

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addWallSeconds } from '@calendar-events/core/internal';
 
 // biome-ignore lint/suspicious/noExplicitAny: recorded answers are plain JSON of any shape
 export type Json = any;
@@ -46,8 +47,7 @@ const clone = (value: Json): Json => structuredClone(value);
 
 /** `2026-11-26 14:00:00` moved by whole days, and its `*_details`. */
 function shiftDate(value: string, days: number): string {
-  const moved = new Date(Date.parse(`${value.replace(' ', 'T')}Z`) + days * 86_400_000);
-  return moved.toISOString().slice(0, 19).replace('T', ' ');
+  return addWallSeconds(value, days * 86_400);
 }
 
 function details(value: string): Json {

@@ -3,10 +3,12 @@ import { sanitizeSlug } from '@calendar-events/core/internal';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarGenerator, type DatasetFacts, fastWallTimeToUtcMs, wallTimeToUtcMs } from './generate.js';
+import { CalendarGenerator } from './generate.js';
 import { loadCalendar, removeAddedRecords } from './load.js';
 import { CITIES } from './places.js';
 import { SeededRandom } from './random.js';
+import type { DatasetFacts } from './shape.js';
+import { fastWallTimeToUtcMs, wallTimeToUtcMs } from './wall-times.js';
 
 const silent = { write() {}, isTTY: false };
 

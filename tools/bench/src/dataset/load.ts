@@ -4,12 +4,13 @@
  * what makes a million events load in minutes rather than hours.
  */
 import { type CalendarDatabase, createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
-import { insertRowsChunked } from '@calendar-events/core/internal';
+import { formatUtc, insertRowsChunked } from '@calendar-events/core/internal';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { ProgressOutput } from '../progress.js';
 import { startProgress } from '../progress.js';
-import { CalendarGenerator, type DatasetFacts } from './generate.js';
+import { CalendarGenerator } from './generate.js';
 import type { RowSet, Schema, TableName } from './schema.js';
+import type { DatasetFacts } from './shape.js';
 import { FIRST_NAMES, LAST_NAMES } from './vocabulary.js';
 
 /** Events per transaction: about 10,000 rows with their texts, terms, organizers and search rows. */
@@ -227,7 +228,7 @@ export async function loadCalendar(
   await inTransaction(database, (trx) =>
     insertRows(trx, { event_series: generator.recurrenceRows().event_series }),
   );
-  await deriveAfterLoad(database, now.toISOString().slice(0, 19).replace('T', ' '));
+  await deriveAfterLoad(database, formatUtc(now));
   if (postgres) {
     // Ids were given explicitly; the sequences must continue after them for the service's inserts.
     for (const table of ['posts', 'terms', 'images'] as const) {

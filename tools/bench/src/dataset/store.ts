@@ -18,8 +18,8 @@ import { BASELINE_MIGRATION, OLD_CHAIN } from '@calendar-events/core/internal';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { ProgressOutput } from '../progress.js';
-import type { DatasetFacts } from './generate.js';
 import { loadCalendar, removeAddedRecords } from './load.js';
+import type { DatasetFacts } from './shape.js';
 
 /** Bump when the generator changes what it writes, so that cached calendars are made again. */
 const GENERATOR_VERSION = 6;

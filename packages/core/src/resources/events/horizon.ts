@@ -10,14 +10,14 @@
  * with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
 import type { CalendarConfig } from '../../config.js';
-import { formatUtc } from '../../dates/format.js';
+import { formatUtc, wallSecondsBetween } from '../../dates/format.js';
 import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import { isApiError } from '../../errors/api-error.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
 import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../terms/repository.js';
 import { horizonFor } from './series.js';
-import { insertOccurrences, wallSecondsBetween } from './series-insert.js';
+import { insertOccurrences } from './series-insert.js';
 
 const DAY_MS = 86_400_000;
 

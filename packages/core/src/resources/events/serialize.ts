@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { canEditRecord } from '../../auth/capabilities.js';
-import { formatUtc } from '../../dates/format.js';
+import { formatUtc, WALL_TIME } from '../../dates/format.js';
 import {
   type DateDetails,
   dateDetails,
@@ -48,14 +48,12 @@ export interface EventRecord {
   keptGlobalId: StoredGlobalId | undefined;
 }
 
-const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
 /**
  * `*_date_details` of a stored `YYYY-MM-DD HH:MM:SS` value: its parts as written, which is what
  * `dateDetails` returns for a valid value, without parsing it through luxon four times per event.
  */
 function storedDateDetails(value: string): DateDetails {
-  const parts = STORED_DATE_TIME.exec(value);
+  const parts = WALL_TIME.exec(value);
   if (!parts) return dateDetails(value);
   const [, year, month, day, hour, minutes, seconds] = parts as unknown as string[];
   return { year, month, day, hour, minutes, seconds } as DateDetails;

@@ -2,7 +2,7 @@
  * The rows of a series' new occurrences (`reconcileSeries`): their posts and events, each table's in one
  * statement or a few, and the wall-clock arithmetic their dates take.
  */
-import { formatUtc } from '../../dates/format.js';
+import { addWallSeconds, formatUtc } from '../../dates/format.js';
 import { localToUtc } from '../../dates/zones.js';
 import { analyzeStaleTables } from '../../db/analyze.js';
 import { insertMany } from '../../db/insert-many.js';
@@ -10,30 +10,6 @@ import type { EventRow, PostRow } from '../../db/schema.js';
 import type { JsonColumn } from '../../db/traits.js';
 import { hiddenByEditor } from './listing-flags.js';
 import type { SeriesScope } from './series-repository.js';
-
-/**
- * A wall time (`YYYY-MM-DD HH:MM:SS`, no zone: the event's own clock) as milliseconds of a clock without
- * offsets. Plain arithmetic: this runs for every occurrence of a series, where luxon's parsing showed.
- */
-function wallMs(local: string): number {
-  return Date.UTC(
-    Number(local.slice(0, 4)),
-    Number(local.slice(5, 7)) - 1,
-    Number(local.slice(8, 10)),
-    Number(local.slice(11, 13)),
-    Number(local.slice(14, 16)),
-    Number(local.slice(17, 19)),
-  );
-}
-
-/** The wall time `seconds` after `local`. */
-export function addWallSeconds(local: string, seconds: number): string {
-  return new Date(wallMs(local) + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function wallSecondsBetween(from: string, to: string): number {
-  return (wallMs(to) - wallMs(from)) / 1000;
-}
 
 const POST_COLUMNS: readonly JsonColumn[] = [
   ['type', 'text'],

@@ -11,7 +11,7 @@
 import type { Expression } from 'kysely';
 import { DateTime } from 'luxon';
 import type { CalendarConfig } from '../../config.js';
-import { formatUtc } from '../../dates/format.js';
+import { addWallSeconds, formatUtc, wallSecondsBetween } from '../../dates/format.js';
 import { localToUtc, utcToLocal } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
@@ -25,7 +25,7 @@ import {
 } from '../terms/repository.js';
 import { excludesStart, setRuleOnly } from './listing-flags.js';
 import { copySeriesData } from './series-copy.js';
-import { addWallSeconds, insertOccurrences, wallSecondsBetween } from './series-insert.js';
+import { insertOccurrences } from './series-insert.js';
 import type { SeriesScope } from './series-repository.js';
 
 export type { SeriesScope };

@@ -5,7 +5,7 @@
 
 import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
-import { endOfDay, localToUtc, normaliseTimezone, startOfDay } from '../../dates/zones.js';
+import { endOfDay, localToUtc, normalizeTimezone, startOfDay } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
@@ -57,7 +57,7 @@ function resolveSchedule(
 ): Pick<EventValues, 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'timezone' | 'all_day'> {
   const sentZone =
     typeof params.timezone === 'string' && params.timezone.trim() !== ''
-      ? normaliseTimezone(params.timezone.trim())
+      ? normalizeTimezone(params.timezone.trim())
       : undefined;
   const zone = sentZone ?? existing?.timezone ?? context.config.timezone;
   const allDay = params.all_day !== undefined ? params.all_day === true : existing?.all_day === 1;

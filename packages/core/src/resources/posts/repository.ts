@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/schema.js';
 import { languagesFor, pickTranslation } from '../../i18n/translations.js';
 import { uniqueSlug } from '../../text/slug.js';
+import { writeTranslatedTexts } from '../translated-texts.js';
 
 export interface PostTexts {
   title: string;
@@ -100,49 +101,16 @@ export async function writeTexts(
   texts: Partial<PostTexts>,
   options: { fresh?: boolean } = {},
 ): Promise<PostTextsRow[]> {
-  const languages = languagesFor(language, defaultLanguage);
-  const existing = options.fresh
-    ? []
-    : await db
-        .selectFrom('post_texts')
-        .selectAll()
-        .where('post_id', '=', postId)
-        .where('language', 'in', languages)
-        .execute();
-  const targets = [language];
-  if (language !== defaultLanguage && !existing.some((r) => r.language === defaultLanguage))
-    targets.push(defaultLanguage);
-  const values = {
-    ...(texts.title !== undefined ? { title: texts.title } : {}),
-    ...(texts.description !== undefined ? { description: texts.description } : {}),
-    ...(texts.excerpt !== undefined ? { excerpt: texts.excerpt } : {}),
-  };
-  const written: PostTextsRow[] = [];
-  for (const target of targets) {
-    const row = existing.find((r) => r.language === target);
-    if (row) {
-      if (Object.keys(values).length > 0)
-        await db
-          .updateTable('post_texts')
-          .set(values)
-          .where('post_id', '=', postId)
-          .where('language', '=', target)
-          .execute();
-      written.push({ ...row, ...values });
-    } else {
-      const inserted = {
-        post_id: postId,
-        language: target,
-        title: null,
-        description: null,
-        excerpt: null,
-        ...values,
-      };
-      await db.insertInto('post_texts').values(inserted).execute();
-      written.push(inserted);
-    }
-  }
-  return written;
+  const rows = await writeTranslatedTexts(
+    db,
+    'post_texts',
+    postId,
+    language,
+    defaultLanguage,
+    texts,
+    options.fresh,
+  );
+  return rows as unknown as PostTextsRow[];
 }
 
 export async function slugTaken(db: Db, type: PostType, slug: string, exceptId?: number): Promise<boolean> {

@@ -6,10 +6,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
-import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { MAX_ID } from '../../route-table/params.js';
 import { termRow, termRows, termSearchBody } from '../posts/rows.js';
+import { writeTranslatedTexts } from '../translated-texts.js';
 import { publishedEventCount } from './counts.js';
 
 // The event-count functions live in counts.ts; events and the due-post publisher import them from here.
@@ -254,35 +254,7 @@ export async function writeTermTexts(
   defaultLanguage: string,
   texts: TermTexts,
 ): Promise<void> {
-  const existing = await db
-    .selectFrom('term_texts')
-    .select('language')
-    .where('term_id', '=', termId)
-    .where('language', 'in', languagesFor(language, defaultLanguage))
-    .execute();
-  const targets = [language];
-  if (language !== defaultLanguage && !existing.some((r) => r.language === defaultLanguage))
-    targets.push(defaultLanguage);
-  const values = {
-    ...(texts.name !== undefined ? { name: texts.name } : {}),
-    ...(texts.description !== undefined ? { description: texts.description } : {}),
-  };
-  for (const target of targets) {
-    if (existing.some((r) => r.language === target)) {
-      if (Object.keys(values).length > 0)
-        await db
-          .updateTable('term_texts')
-          .set(values)
-          .where('term_id', '=', termId)
-          .where('language', '=', target)
-          .execute();
-    } else {
-      await db
-        .insertInto('term_texts')
-        .values({ term_id: termId, language: target, name: null, description: null, ...values })
-        .execute();
-    }
-  }
+  await writeTranslatedTexts(db, 'term_texts', termId, language, defaultLanguage, texts);
 }
 
 /** Inserts a term and its texts; the slug must already be unique in the taxonomy. */

@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @calendar-events/bench tec-import`: how long the writer of the move from WordPress (core's
+ * `pnpm --filter @calendar-events/bench tec-writer`: how long the writer of the move from WordPress (core's
  * `importTecSnapshot`) takes for a site of the plugin with many events, inside core, without HTTP: the
  * reader's share (fetching the records) is not in these figures. The site is generated in the plugin's JSON
  * (every event with its embedded venue, organizer, categories and tags; a third with an image; drafts with the
@@ -7,7 +7,7 @@
  * everything, the second finds everything unchanged, the third updates a tenth of the events (their
  * `modified_utc` moved at the source).
  *
- *   pnpm --filter @calendar-events/bench tec-import -- --events 10000 --databases sqlite,postgres
+ *   pnpm --filter @calendar-events/bench tec-writer -- --events 10000 --databases sqlite,postgres
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import {
   type TecRecord,
   type TecSnapshot,
 } from '@calendar-events/core';
+import { pad } from '@calendar-events/core/internal';
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { Command, Option } from 'commander';
@@ -30,7 +31,6 @@ const SITE = 'https://calendar.example';
 const API_ROOT = `${SITE}/wp-json/tribe/events/v1`;
 const HOST = 'calendar.example';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const details = (value: string) => {
   const [date, time] = value.split(' ') as [string, string];
   const [year, month, day] = date.split('-');
@@ -216,7 +216,7 @@ async function measure(
 }
 
 async function main() {
-  const program = new Command('tec-import')
+  const program = new Command('tec-writer')
     .addOption(new Option('--events <n>', 'events of the generated site').default('10000'))
     .addOption(new Option('--databases <list>', 'sqlite, postgres or both').default('sqlite,postgres'))
     .addOption(
@@ -231,7 +231,7 @@ async function main() {
   const load = loadavg()[0];
   for (const kind of options.databases.split(',')) {
     if (kind === 'sqlite') {
-      const folder = await mkdtemp(join(tmpdir(), 'tec-import-bench-'));
+      const folder = await mkdtemp(join(tmpdir(), 'tec-writer-bench-'));
       const database = createSqliteDatabase(join(folder, 'calendar.db'));
       try {
         results.push(...(await measure('sqlite', database, undefined, site)));

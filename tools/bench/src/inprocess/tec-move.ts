@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @calendar-events/bench import-tec`: how long `calendar-events import tec` takes to move a
+ * `pnpm --filter @calendar-events/bench tec-move`: how long `calendar-events import tec` takes to move a
  * calendar of 10,000 events (the target: under a minute). The source is this service serving the
  * benchmark's generated calendar (reused or loaded as `pnpm bench` does) under the plugin's namespace
  * `tribe/events/v1` on loopback, read with the benchmark administrator's key as the application password (so
@@ -7,7 +7,7 @@
  * created), migrated, with one administrator. Each run is timed from the first request to the report; the
  * source and the importer share this process and the machine's cores.
  *
- *   pnpm --filter @calendar-events/bench import-tec --events 10000 --databases sqlite,postgres
+ *   pnpm --filter @calendar-events/bench tec-move --events 10000 --databases sqlite,postgres
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,7 +54,7 @@ async function emptyPostgres(baseUrl: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const program = new Command('import-tec')
+  const program = new Command('tec-move')
     .addOption(new Option('--events <n>', 'events in the source calendar').default(10_000).argParser(Number))
     .addOption(
       new Option('--databases <list>', 'targets: sqlite, postgres or both').default('sqlite,postgres'),
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     namespace: 'tribe/events/v1',
     rateLimit: false,
   });
-  const scratch = await mkdtemp(join(tmpdir(), 'import-tec-bench-'));
+  const scratch = await mkdtemp(join(tmpdir(), 'tec-move-bench-'));
   const runs: ImportRun[] = [];
   try {
     for (const target of options.databases.split(',').map((name) => name.trim()) as DatabaseKind[]) {
