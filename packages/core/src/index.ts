@@ -36,7 +36,7 @@ export type {
   HorizonKeeper,
   HorizonKeeperOptions,
   HorizonRound,
-} from './resources/events/horizon-keeper.js';
+} from './resources/events/series/horizon-keeper.js';
 export {
   type TecSourceConflict,
   TecSourceConflictError,

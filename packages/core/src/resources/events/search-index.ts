@@ -14,7 +14,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { searchRows as eventSearchRows, type TextRow } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
-import { ownedBy, ownerOfRows } from './follows.js';
+import { ownedBy, ownerOfRows } from './series/follows.js';
 
 /**
  * Rewrites the index rows of an event, one per configured language, with the fallback applied. A new event

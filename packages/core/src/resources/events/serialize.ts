@@ -36,10 +36,10 @@ import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
-import { loadEventTexts, ownerOfRows } from './follows.js';
-import { hiddenByEditor } from './listing-flags.js';
 import type { EventOutput } from './schema.js';
-import { loadRecurrenceInfo } from './series-repository.js';
+import { loadEventTexts, ownerOfRows } from './series/follows.js';
+import { hiddenByEditor } from './series/listing-flags.js';
+import { loadRecurrenceInfo } from './series/repository.js';
 
 export interface EventRecord {
   post: PostRow;

@@ -21,9 +21,9 @@ import { countQuery, filterEvents, pageQuery, shouldWalk, withDrivers } from './
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
-import { occurrenceOf } from './series.js';
-import { firstInstanceRow } from './series-first.js';
-import { deleteOccurrences, excludeOccurrence, trashOccurrences } from './series-trash.js';
+import { firstInstanceRow } from './series/first.js';
+import { occurrenceOf } from './series/reconcile.js';
+import { deleteOccurrences, excludeOccurrence, trashOccurrences } from './series/trash.js';
 import { writeEvent } from './write.js';
 
 /** How a route names one event: by id, or (the by-slug routes) by slug. */

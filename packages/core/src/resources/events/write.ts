@@ -24,11 +24,11 @@ import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
-import { ownRows } from './follows.js';
-import { hiddenByEditor } from './listing-flags.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 import { eventContent, raiseSequence } from './sequence.js';
+import { ownRows } from './series/follows.js';
+import { hiddenByEditor } from './series/listing-flags.js';
 import {
   checkRecurrence,
   moveExdatesWithStart,
@@ -38,8 +38,8 @@ import {
   seriesLines,
   setRecurrence,
   type WrittenSeries,
-} from './series.js';
-import { includeOccurrence } from './series-trash.js';
+} from './series/reconcile.js';
+import { includeOccurrence } from './series/trash.js';
 
 type EventValues = Omit<EventRow, 'id'>;
 

@@ -10,7 +10,7 @@ import { escapeLike } from '../../db/traits.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { InferParams } from '../../route-table/params.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/follows.js';
 import { isTruthy } from '../posts/fields.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { loadPost } from '../posts/repository.js';

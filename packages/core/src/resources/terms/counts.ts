@@ -5,7 +5,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/follows.js';
 
 /**
  * An event counts for a term when it is published, or scheduled with a publication date that has passed

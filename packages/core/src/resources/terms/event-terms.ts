@@ -9,7 +9,7 @@ import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/follows.js';
 import { eventTermRows } from '../posts/rows.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {

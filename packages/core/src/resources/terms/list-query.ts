@@ -7,7 +7,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { sanitizeSlug } from '../../text/slug.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/follows.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import { isNonEmpty, publishedEventCount } from './counts.js';
 import {

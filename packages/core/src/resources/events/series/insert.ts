@@ -2,14 +2,14 @@
  * The rows of a series' new occurrences (`reconcileSeries`): their posts and events, each table's in one
  * statement or a few, and the wall-clock arithmetic their dates take.
  */
-import { formatUtc } from '../../dates/format.js';
-import { localToUtc } from '../../dates/zones.js';
-import { analyzeStaleTables } from '../../db/analyze.js';
-import { insertMany } from '../../db/insert-many.js';
-import type { EventRow, PostRow } from '../../db/schema.js';
-import type { JsonColumn } from '../../db/traits.js';
+import { formatUtc } from '../../../dates/format.js';
+import { localToUtc } from '../../../dates/zones.js';
+import { analyzeStaleTables } from '../../../db/analyze.js';
+import { insertMany } from '../../../db/insert-many.js';
+import type { EventRow, PostRow } from '../../../db/schema.js';
+import type { JsonColumn } from '../../../db/traits.js';
 import { hiddenByEditor } from './listing-flags.js';
-import type { SeriesScope } from './series-repository.js';
+import type { SeriesScope } from './repository.js';
 
 /**
  * A wall time (`YYYY-MM-DD HH:MM:SS`, no zone: the event's own clock) as milliseconds of a clock without

@@ -10,23 +10,23 @@
  */
 import type { Expression } from 'kysely';
 import { DateTime } from 'luxon';
-import type { CalendarConfig } from '../../config.js';
-import { formatUtc } from '../../dates/format.js';
-import { localToUtc, utcToLocal } from '../../dates/zones.js';
-import type { Db } from '../../db/database.js';
-import type { EventRow, PostRow, PostStatus } from '../../db/schema.js';
-import { invalidParam } from '../../errors/invalid-params.js';
-import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
+import type { CalendarConfig } from '../../../config.js';
+import { formatUtc } from '../../../dates/format.js';
+import { localToUtc, utcToLocal } from '../../../dates/zones.js';
+import type { Db } from '../../../db/database.js';
+import type { EventRow, PostRow, PostStatus } from '../../../db/schema.js';
+import { invalidParam } from '../../../errors/invalid-params.js';
+import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../../ical/recurrence.js';
 import {
   countedEventsPerTerm,
   countsForTerms,
   moveTermTallies,
   termIdsOfEvent,
-} from '../terms/repository.js';
+} from '../../terms/repository.js';
+import { copySeriesData } from './copy.js';
+import { addWallSeconds, insertOccurrences, wallSecondsBetween } from './insert.js';
 import { excludesStart, setRuleOnly } from './listing-flags.js';
-import { copySeriesData } from './series-copy.js';
-import { addWallSeconds, insertOccurrences, wallSecondsBetween } from './series-insert.js';
-import type { SeriesScope } from './series-repository.js';
+import type { SeriesScope } from './repository.js';
 
 export type { SeriesScope };
 

@@ -9,15 +9,15 @@
  * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals` (migration
  * 0020) with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
-import type { CalendarConfig } from '../../config.js';
-import { formatUtc } from '../../dates/format.js';
-import { bumpDataVersion } from '../../db/data-version.js';
-import type { CalendarDatabase, Db } from '../../db/database.js';
-import { isApiError } from '../../errors/api-error.js';
-import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
-import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../terms/repository.js';
-import { horizonFor } from './series.js';
-import { insertOccurrences, wallSecondsBetween } from './series-insert.js';
+import type { CalendarConfig } from '../../../config.js';
+import { formatUtc } from '../../../dates/format.js';
+import { bumpDataVersion } from '../../../db/data-version.js';
+import type { CalendarDatabase, Db } from '../../../db/database.js';
+import { isApiError } from '../../../errors/api-error.js';
+import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../../ical/recurrence.js';
+import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../../terms/repository.js';
+import { insertOccurrences, wallSecondsBetween } from './insert.js';
+import { horizonFor } from './reconcile.js';
 
 const DAY_MS = 86_400_000;
 
