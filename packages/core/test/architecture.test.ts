@@ -48,6 +48,23 @@ const PARTS: Record<string, { where: string[]; imports: string[] }> = {
       'Logger',
     ],
   },
+  // The batch importers (an .ics file, a site of the plugin): they write through the resources.
+  Import: {
+    where: ['import/'],
+    imports: [
+      'Resources',
+      'RouteTable',
+      'Errors',
+      'I18n',
+      'Auth',
+      'Db',
+      'Dates',
+      'Text',
+      'Config',
+      'Extensions',
+      'Ical',
+    ],
+  },
   // The namespace index and /doc are resources that describe the others.
   Discovery: { where: ['resources/discovery/'], imports: ['RouteTable', 'OpenApi', 'Config'] },
   Http: {

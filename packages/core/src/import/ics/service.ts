@@ -39,17 +39,17 @@ import {
   readCalendarInSteps,
 } from '../../ical/read.js';
 import { MAX_OCCURRENCES } from '../../ical/recurrence.js';
+import { eventWriteParams } from '../../resources/events/params.js';
+import { loadEventRecord } from '../../resources/events/repository.js';
+import { keepSourceSequence } from '../../resources/events/sequence.js';
+import { firstInstanceAt } from '../../resources/events/series/first.js';
+import { findOccurrence } from '../../resources/events/series/repository.js';
+import { deleteEvent } from '../../resources/events/service.js';
+import { writeEvent } from '../../resources/events/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
 import type { ParamSpecs } from '../../route-table/params.js';
 import { validateParams } from '../../route-table/validate.js';
-import { eventWriteParams } from '../events/params.js';
-import { loadEventRecord } from '../events/repository.js';
-import { keepSourceSequence } from '../events/sequence.js';
-import { firstInstanceAt } from '../events/series/first.js';
-import { findOccurrence } from '../events/series/repository.js';
-import { deleteEvent } from '../events/service.js';
-import { writeEvent } from '../events/write.js';
 import { type InstanceSingles, instanceSingles, replaceInstanceSingles } from './instances.js';
 import {
   type ComponentVersion,
