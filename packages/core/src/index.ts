@@ -43,11 +43,7 @@ export { isStorableSourceId, MAX_SOURCE_ID } from './import/tec/source.js';
 export type * from './import/tec/types.js';
 export type { Logger } from './logger.js';
 export type { CalendarCoreOptions } from './options.js';
-export type {
-  HorizonKeeper,
-  HorizonKeeperOptions,
-  HorizonRound,
-} from './resources/events/series/horizon-keeper.js';
+export type { HorizonKeeper, HorizonKeeperOptions, HorizonRound } from './resources/events/series/index.js';
 export {
   createApiKey,
   createUser,

@@ -37,9 +37,7 @@ import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
-import { loadEventTexts, ownerOfRows } from './series/follows.js';
-import { hiddenByEditor } from './series/listing-flags.js';
-import { loadRecurrenceInfo } from './series/repository.js';
+import { hiddenByEditor, loadEventTexts, loadRecurrenceInfo, ownerOfRows } from './series/reading.js';
 
 export interface EventRecord {
   post: PostRow;
@@ -155,7 +153,7 @@ export async function serializeEvents(
       records.map((r) => r.post.image_id),
     ),
     loadEventTerms(context, ids),
-    // An occurrence that follows its series has the series' organizers (`follows.ts`).
+    // An occurrence that follows its series has the series' organizers (`series/follows.ts`).
     db
       .selectFrom('events')
       .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', ownerOfRows()))

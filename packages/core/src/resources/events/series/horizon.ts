@@ -17,7 +17,7 @@ import { isApiError } from '../../../errors/api-error.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../../ical/recurrence.js';
 import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../../terms/repository.js';
 import { insertOccurrences, wallSecondsBetween } from './insert.js';
-import { horizonFor } from './reconcile.js';
+import { horizonFor } from './rule.js';
 
 const DAY_MS = 86_400_000;
 
@@ -96,7 +96,7 @@ export const OCCURRENCES_PER_STEP = 200;
  * found due). A series that cannot be extended throws (see `refusalOf`); its transaction changed nothing.
  *
  * Only new occurrences are written: every write of the series reconciled those before its horizon with its
- * rule and data (series.ts), and new ones follow the series from the start (`insertOccurrences`). A step
+ * rule and data (reconcile.ts), and new ones follow the series from the start (`insertOccurrences`). A step
  * costs the rule's expansion and its own rows, not the occurrences the series has already.
  */
 export async function extendSeriesStep(

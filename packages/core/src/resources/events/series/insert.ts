@@ -147,7 +147,7 @@ export async function insertOccurrences(
         parent_id: seriesId,
         follows_id: seriesId,
         series_id: seriesId,
-        // The series' own flag, not that it holds its rule only (series-first.ts).
+        // The series' own flag, not that it holds its rule only (first.ts).
         hide_from_listings: hiddenByEditor(event.hide_from_listings),
         // Named here, the status trigger (migrations 0008, 0013) has nothing to correct.
         status: post.status,

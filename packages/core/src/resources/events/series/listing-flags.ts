@@ -1,6 +1,6 @@
 /**
  * What `hide_from_listings` holds for the lists: the editor's flag, and the mark of a series whose own instance
- * is excluded or replaced (`series-first.ts`), which leaves the series event out of every list.
+ * is excluded or replaced (`first.ts`), which leaves the series event out of every list.
  */
 import { localToUtc } from '../../../dates/zones.js';
 import type { EventRow } from '../../../db/schema.js';

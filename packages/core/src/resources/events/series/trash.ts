@@ -8,7 +8,9 @@ import { utcToLocal } from '../../../dates/zones.js';
 import { moveTermTallies } from '../../terms/repository.js';
 import { raiseSequence } from '../sequence.js';
 import { ownRows } from './follows.js';
-import { occurrencesPerTerm, removeOccurrences, type SeriesScope, seriesLines } from './reconcile.js';
+import { occurrencesPerTerm, removeOccurrences } from './reconcile.js';
+import type { SeriesScope } from './repository.js';
+import { seriesLines } from './rule.js';
 
 /** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
 export function exdateLine(originalStartUtc: string, zone: string, allDay: boolean): string {
