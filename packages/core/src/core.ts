@@ -11,7 +11,7 @@ import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
-import { createHorizonKeeper, type HorizonKeeper } from './resources/events/horizon-keeper.js';
+import { createHorizonKeeper, type HorizonKeeper } from './resources/events/series/index.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';

@@ -32,24 +32,20 @@ export {
   transportErrorResponse,
 } from './http/transport-errors.js';
 export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
-export type { Logger } from './logger.js';
-export type { CalendarCoreOptions } from './options.js';
-export type {
-  HorizonKeeper,
-  HorizonKeeperOptions,
-  HorizonRound,
-} from './resources/events/horizon-keeper.js';
 export {
   type TecSourceConflict,
   TecSourceConflictError,
-} from './resources/tec-import/conflicts.js';
+} from './import/tec/conflicts.js';
 export {
   importTecSnapshot,
   TecIdClashError,
   type TecWriteOptions,
-} from './resources/tec-import/service.js';
-export { isStorableSourceId, MAX_SOURCE_ID } from './resources/tec-import/source.js';
-export type * from './resources/tec-import/types.js';
+} from './import/tec/service.js';
+export { isStorableSourceId, MAX_SOURCE_ID } from './import/tec/source.js';
+export type * from './import/tec/types.js';
+export type { Logger } from './logger.js';
+export type { CalendarCoreOptions } from './options.js';
+export type { HorizonKeeper, HorizonKeeperOptions, HorizonRound } from './resources/events/series/index.js';
 export {
   createApiKey,
   createUser,

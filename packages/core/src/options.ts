@@ -18,7 +18,7 @@ import type { CompressionOptions } from './http/compression.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
 import type { Logger } from './logger.js';
-import type { HorizonKeeperOptions } from './resources/events/horizon-keeper.js';
+import type { HorizonKeeperOptions } from './resources/events/series/index.js';
 
 export interface CalendarCoreOptions extends ConfigOptions {
   database: CalendarDatabase;

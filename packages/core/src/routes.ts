@@ -1,9 +1,9 @@
 import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
+import { icsImportRoutes } from './import/ics/routes.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/feeds/routes.js';
-import { icsImportRoutes } from './resources/ics-import/routes.js';
 import { linkedRoutes } from './resources/linked/routes.js';
 import { organizerKind } from './resources/organizers/kind.js';
 import { categoryRoutes, tagRoutes } from './resources/terms/routes.js';

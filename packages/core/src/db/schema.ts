@@ -210,7 +210,7 @@ export interface EventIcalExceptionsTable {
   fingerprint: string;
 }
 
-/** A record moved in from a site of the plugin (`resources/tec-import/`). */
+/** A record moved in from a site of the plugin (`import/tec/`). */
 export interface TecOriginsTable {
   /** The source's API root, host and path (`example.org/wp-json/tribe/events/v1`). */
   source: string;

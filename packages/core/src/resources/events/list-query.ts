@@ -17,7 +17,6 @@ import { linksVisibleCondition } from '../posts/protected-links.js';
 import { isBlankSearch, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
-import { ownedBy, ownerOfRows } from './follows.js';
 import {
   defaultWindow,
   type EventListParams,
@@ -26,6 +25,7 @@ import {
   termItems,
 } from './list-params.js';
 import { eventMatchesSearch, matchingEvents, matchingOwnEventIds } from './search-index.js';
+import { ownedBy, ownerOfRows } from './series/reading.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
 type EventQuery = SelectQueryBuilder<Database, 'events', object>;
@@ -286,7 +286,7 @@ async function termConditions(context: RequestContext, params: EventListParams, 
       .selectFrom('event_terms')
       .select('event_terms.event_id')
       .where('event_terms.term_id', 'in', termIds);
-    // An occurrence that follows its series carries the series' terms (`follows.ts`).
+    // An occurrence that follows its series carries the series' terms (`series/follows.ts`).
     const ofThisEvent = eventsOfTerms.where('event_terms.event_id', '=', ownerOfRows());
     filter.query =
       params.venue === undefined

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
+import { storedGlobalId } from '../posts/global-ids.js';
 import { POST_COLUMNS } from '../posts/repository.js';
-import { storedGlobalId } from '../tec-import/global-ids.js';
 import type { EventRecord } from './serialize.js';
 
 /** An event's own columns, as records load them (without what only lists and copies use). */

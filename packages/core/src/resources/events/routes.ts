@@ -31,7 +31,7 @@ import {
 
 const lockEvent = postLocker('event');
 
-/** A series' own instance alone (series-first.ts), as an occurrence's id names its own. */
+/** A series' own instance alone (series/first.ts), as an occurrence's id names its own. */
 const eventOccurrenceOnlyParam = param.boolean(
   texts(
     'For a series: its first occurrence alone, which then becomes an occurrence of its own (an exception); the series keeps its rule.',

@@ -4,9 +4,9 @@
  * occur in the title, excerpt or description; the three are stored as one body separated by newlines,
  * which no term contains.
  *
- * An occurrence that follows its series has no rows of its own: the series' stand for it (`follows.ts`), so a
- * daily series does not copy its text into the trigram index seven hundred times. Both searches below read an
- * event's rows through `ownerOfRows`.
+ * An occurrence that follows its series has no rows of its own: the series' stand for it
+ * (`series/follows.ts`), so a daily series does not copy its text into the trigram index seven hundred times.
+ * Both searches below read an event's rows through `ownerOfRows`.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -14,7 +14,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { searchRows as eventSearchRows, type TextRow } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
-import { ownedBy, ownerOfRows } from './follows.js';
+import { ownedBy, ownerOfRows } from './series/reading.js';
 
 /**
  * Rewrites the index rows of an event, one per configured language, with the fallback applied. A new event

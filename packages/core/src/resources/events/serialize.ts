@@ -29,17 +29,15 @@ import { loadSerialized } from '../linked/serialize.js';
 import { organizerKind } from '../organizers/kind.js';
 import type { OrganizerOutput } from '../organizers/schema.js';
 import { postDates } from '../posts/fields.js';
+import type { StoredGlobalId } from '../posts/global-ids.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
-import type { StoredGlobalId } from '../tec-import/global-ids.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
-import { loadEventTexts, ownerOfRows } from './follows.js';
-import { hiddenByEditor } from './listing-flags.js';
 import type { EventOutput } from './schema.js';
-import { loadRecurrenceInfo } from './series-repository.js';
+import { hiddenByEditor, loadEventTexts, loadRecurrenceInfo, ownerOfRows } from './series/reading.js';
 
 export interface EventRecord {
   post: PostRow;
@@ -153,7 +151,7 @@ export async function serializeEvents(
       records.map((r) => r.post.image_id),
     ),
     loadEventTerms(context, ids),
-    // An occurrence that follows its series has the series' organizers (`follows.ts`).
+    // An occurrence that follows its series has the series' organizers (`series/follows.ts`).
     db
       .selectFrom('events')
       .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', ownerOfRows()))

@@ -21,9 +21,13 @@ import { countQuery, filterEvents, pageQuery, shouldWalk, withDrivers } from './
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
-import { occurrenceOf } from './series.js';
-import { firstInstanceRow } from './series-first.js';
-import { deleteOccurrences, excludeOccurrence, trashOccurrences } from './series-trash.js';
+import {
+  deleteOccurrences,
+  excludeOccurrence,
+  firstInstanceRow,
+  occurrenceOf,
+  trashOccurrences,
+} from './series/index.js';
 import { writeEvent } from './write.js';
 
 /** How a route names one event: by id, or (the by-slug routes) by slug. */
@@ -91,7 +95,7 @@ async function findEvent(context: RequestContext, params: EventAddress): Promise
 
 /**
  * With `occurrence_only`, a series stands for its own instance alone, as any other occurrence does by its id:
- * the occurrence row of that instance (made now, series-first.ts). Another occurrence is itself.
+ * the occurrence row of that instance (made now, series/first.ts). Another occurrence is itself.
  */
 async function ownInstance(
   context: RequestContext,

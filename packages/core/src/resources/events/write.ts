@@ -24,22 +24,22 @@ import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
-import { ownRows } from './follows.js';
-import { hiddenByEditor } from './listing-flags.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 import { eventContent, raiseSequence } from './sequence.js';
 import {
   checkRecurrence,
+  hiddenByEditor,
+  includeOccurrence,
   moveExdatesWithStart,
   occurrenceOf,
   occurrencesPerTerm,
+  ownRows,
   reconcileSeries,
   seriesLines,
   setRecurrence,
   type WrittenSeries,
-} from './series.js';
-import { includeOccurrence } from './series-trash.js';
+} from './series/index.js';
 
 type EventValues = Omit<EventRow, 'id'>;
 
@@ -204,7 +204,8 @@ export async function writeEvent(
     website: params.website !== undefined ? String(params.website).trim() : (existing?.event.website ?? null),
     show_map: flag(params.show_map, existing?.event.show_map, 0),
     show_map_link: flag(params.show_map_link, existing?.event.show_map_link, 0),
-    // The editor's flag; whether a series holds its rule only is decided when it is reconciled (series-first.ts).
+    // The editor's flag; whether a series holds its rule only is decided when it is reconciled
+    // (series/first.ts).
     hide_from_listings: hiddenByEditor(
       flag(params.hide_from_listings, existing?.event.hide_from_listings, 0),
     ),

@@ -12,8 +12,7 @@ import { plainText } from '../../text/html.js';
 import { loadEventRecords } from '../events/repository.js';
 import type { EventOutput } from '../events/schema.js';
 import { type EventRecord, type ProtectedAccess, serializeEvents } from '../events/serialize.js';
-import { loadRecurrenceInfo } from '../events/series-repository.js';
-import { exdateLine } from '../events/series-trash.js';
+import { exdateLine, loadRecurrenceInfo } from '../events/series/index.js';
 import { effectiveStatus } from '../posts/repository.js';
 
 /**

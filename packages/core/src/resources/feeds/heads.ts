@@ -2,8 +2,8 @@
  * The entries of a list feed: each event that matches `GET /events`'s filters, with the occurrences of a
  * series standing for their series (once, at the place of its first matching occurrence), in the order of
  * that first match (start, then id). The work follows the page asked for, not the occurrences a calendar
- * holds: a daily series has hundreds of occurrences, and they all carry their series' data (follows.ts),
- * so one of them tells whether any matches.
+ * holds: a daily series has hundreds of occurrences, and they all carry their series' data
+ * (events/series/follows.ts), so one of them tells whether any matches.
  *
  * - **Own events** (those that follow nothing: events on their own, series, exceptions) are walked in date
  *   order from `events_own_start` (migration 0021), in steps of about the page's reach, with the list's

@@ -10,7 +10,7 @@ import { escapeLike } from '../../db/traits.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { InferParams } from '../../route-table/params.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/reading.js';
 import { isTruthy } from '../posts/fields.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { loadPost } from '../posts/repository.js';
@@ -136,9 +136,9 @@ function searchCondition(kind: LinkedPostKind, context: RequestContext, search: 
 
 /**
  * Events linked to this record, as a correlated subquery. An organizer's links are its events' own or, for an
- * occurrence that follows its series, the series' (events/follows.ts): `byOwner` joins an event to the links
- * of whoever holds its rows (one event asked by id), `withFollowers` adds the occurrences following a linked
- * series (when their own dates matter), and `none` reads the linked events alone
+ * occurrence that follows its series, the series' (events/series/follows.ts): `byOwner` joins an event to the
+ * links of whoever holds its rows (one event asked by id), `withFollowers` adds the occurrences following a
+ * linked series (when their own dates matter), and `none` reads the linked events alone
  * (their followers share their status, so they change no answer about statuses).
  */
 function linkedEvents(

@@ -9,10 +9,10 @@ import type { RequestContext } from '../../route-table/context.js';
 import { plainText, renderHtml } from '../../text/html.js';
 import { loadImages, serializeImage } from '../images/repository.js';
 import { postDates } from '../posts/fields.js';
+import { storedGlobalId } from '../posts/global-ids.js';
 import { postPermalink } from '../posts/permalink.js';
 import { effectiveStatus, loadTexts } from '../posts/repository.js';
 import { globalId, withoutFalsy } from '../posts/serialize.js';
-import { storedGlobalId } from '../tec-import/global-ids.js';
 import type { LinkedPostKind } from './kind.js';
 import { loadDetailRows } from './repository.js';
 

@@ -5,7 +5,7 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/reading.js';
 
 /**
  * An event counts for a term when it is published, or scheduled with a publication date that has passed
@@ -36,7 +36,8 @@ export async function refreshTermCounts(db: Db, termIds: readonly number[], nowU
   await db
     .updateTable('terms')
     .set({
-      // The events carrying it, and the occurrences following a series that carries it (events/follows.ts).
+      // The events carrying it, and the occurrences following a series that carries it
+      // (events/series/follows.ts).
       event_count: sql<number>`(select count(*) from event_terms as ec inner join events as ee on ee.id = ec.event_id or ee.follows_id = ec.event_id inner join posts as pc on pc.id = ee.id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
     })
     .where('id', 'in', [...new Set(termIds)])

@@ -9,7 +9,7 @@ import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/reading.js';
 import { eventTermRows } from '../posts/rows.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {
@@ -200,7 +200,7 @@ export async function loadEventTerms(
   for (const id of ids) out.set(id, { categories: [], tags: [] });
   if (ids.length === 0) return out;
 
-  // An occurrence that follows its series carries the series' terms (events/follows.ts).
+  // An occurrence that follows its series carries the series' terms (events/series/follows.ts).
   const rows = await termsWithTexts(context)
     .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
     .innerJoin('events', (join) => join.on(ownerOfRows(), '=', sql.ref('event_terms.event_id')))

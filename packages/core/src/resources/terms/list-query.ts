@@ -7,7 +7,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { sanitizeSlug } from '../../text/slug.js';
-import { ownerOfRows } from '../events/follows.js';
+import { ownerOfRows } from '../events/series/reading.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import { isNonEmpty, publishedEventCount } from './counts.js';
 import {
@@ -68,7 +68,7 @@ function filteredTerms(context: RequestContext, kind: TaxonomyKind, filter: Term
     filtered = filtered.where(
       'terms.id',
       'in',
-      // An occurrence that follows its series carries the series' terms (events/follows.ts).
+      // An occurrence that follows its series carries the series' terms (events/series/follows.ts).
       db
         .selectFrom('events')
         .innerJoin('event_terms', (join) => join.on('event_terms.event_id', '=', ownerOfRows()))

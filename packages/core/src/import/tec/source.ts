@@ -27,11 +27,11 @@ import type {
   Taxonomy,
   VenuesTable,
 } from '../../db/schema.js';
+import { isImageUrl } from '../../resources/images/repository.js';
+import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../../resources/posts/fields.js';
 import { MAX_ID } from '../../route-table/params.js';
 import { type CurrencyDefaults, PLUGIN_CURRENCY_DEFAULTS } from '../../text/cost.js';
 import { MAX_SLUG_LENGTH } from '../../text/slug.js';
-import { isImageUrl } from '../images/repository.js';
-import { isEmailOrEmpty, isPostStatus, isUrlOrEmpty } from '../posts/fields.js';
 import { plain, text } from './record-fields.js';
 import { readCost } from './source-cost.js';
 import type { TecRecord } from './types.js';

@@ -9,7 +9,7 @@
  * event without a parent (a chain or a loop of parents cannot be written in order: the link would name a post
  * not written yet). Such a source is refused as a whole, before anything is written (`TecSourceConflictError`).
  */
-import { TRASHED_SUFFIX } from '../posts/repository.js';
+import { TRASHED_SUFFIX } from '../../resources/posts/repository.js';
 import type { TecKind } from './types.js';
 
 /** Two records of the source that cannot both be kept. */

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../../testkit/src/databases.js';
 import type { CalendarDatabase } from '../../db/database.js';
-import { createUser } from '../users/repository.js';
+import { createUser } from '../../resources/users/repository.js';
 import { conflictsWithin, TecSourceConflictError } from './conflicts.js';
 import { importTecSnapshot, type TecWriteOptions } from './service.js';
 import { isStorableSourceId, MAX_SOURCE_ID } from './source.js';

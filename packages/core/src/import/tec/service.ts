@@ -28,7 +28,7 @@ import { type ConfigOptions, resolveConfig } from '../../config.js';
 import { analyzeStaleTables } from '../../db/analyze.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
-import { findUserByLogin } from '../users/repository.js';
+import { findUserByLogin } from '../../resources/users/repository.js';
 import { collectRecords } from './collect.js';
 import { TecSourceConflictError } from './conflicts.js';
 import { type IdTable, reserveIdsUpTo, takeFreshIds, topId } from './ids.js';

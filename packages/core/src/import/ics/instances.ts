@@ -10,8 +10,8 @@
  *   occurrence as the rule gives it), so that no instance is there twice.
  */
 import { INSTANCE_UID_MARK } from '../../ical/read.js';
+import { deleteEvent } from '../../resources/events/service.js';
 import type { RequestContext } from '../../route-table/context.js';
-import { deleteEvent } from '../events/service.js';
 
 /** The single events imported for instances without their series, by the series' UID. */
 export type InstanceSingles = Map<string, number[]>;

@@ -11,7 +11,7 @@ import { createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createUser } from '../users/repository.js';
+import { createUser } from '../../resources/users/repository.js';
 import { importTecSnapshot, type TecWriteOptions } from './service.js';
 import { recordedSnapshot, SOURCE_SITE } from './testdata/snapshot.js';
 import type { TecKind, TecSnapshot } from './types.js';

@@ -12,7 +12,7 @@ import { bumpDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import { insertRowsChunked } from '../../db/insert-many.js';
 import type { Database } from '../../db/schema.js';
-import { addToTermCounts, countsForTerms } from '../terms/counts.js';
+import { addToTermCounts, countsForTerms } from '../../resources/terms/counts.js';
 import { chunked, type Planned, type PlannedPost } from './plan.js';
 import {
   importedEventRows,

@@ -6,11 +6,11 @@
  * filter that finds events by those rows finds the followers of what it found too (`ownedBy`).
  */
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
-import type { DialectTraits } from '../../db/traits.js';
-import { languagesFor } from '../../i18n/translations.js';
-import { type PostTexts, pickTexts } from '../posts/repository.js';
+import type { Db } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+import type { DialectTraits } from '../../../db/traits.js';
+import { languagesFor } from '../../../i18n/translations.js';
+import { type PostTexts, pickTexts } from '../../posts/repository.js';
 
 /** The event whose search rows, terms and organizers stand for the events row `alias`. */
 export function ownerOfRows(alias = 'events'): RawBuilder<number> {

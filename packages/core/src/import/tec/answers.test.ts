@@ -11,7 +11,7 @@ import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createApiKey, createUser } from '../users/repository.js';
+import { createApiKey, createUser } from '../../resources/users/repository.js';
 import { importTecSnapshot } from './service.js';
 import { allCreated, recordedSnapshot, SOURCE_SITE } from './testdata/snapshot.js';
 import type { TecImportReport, TecRecord } from './types.js';

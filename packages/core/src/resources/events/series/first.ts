@@ -8,14 +8,14 @@
  * out exactly as they leave out hidden events (`hide_from_listings = 0`), with no condition of their own. A
  * feed still writes it, for its occurrences and exceptions: its rule, the EXDATE, the exception.
  */
-import { wallSecondsBetween } from '../../dates/format.js';
-import type { EventRow, PostRow } from '../../db/schema.js';
-import { invalidParam } from '../../errors/invalid-params.js';
-import { moveTermTallies } from '../terms/repository.js';
+import { wallSecondsBetween } from '../../../dates/format.js';
+import type { EventRow, PostRow } from '../../../db/schema.js';
+import { invalidParam } from '../../../errors/invalid-params.js';
+import { moveTermTallies } from '../../terms/repository.js';
+import { insertOccurrences } from './insert.js';
 import { setRuleOnly } from './listing-flags.js';
-import { occurrencesPerTerm } from './series.js';
-import { insertOccurrences } from './series-insert.js';
-import type { SeriesScope } from './series-repository.js';
+import { occurrencesPerTerm } from './reconcile.js';
+import type { SeriesScope } from './repository.js';
 
 /**
  * The occurrence row of a series' own instance, made now (following the series, at the series' dates) unless

@@ -2,9 +2,9 @@
  * The series' data copied into its occurrences not edited (or deleted) on their own, after each write of the
  * series (`reconcileSeries`).
  */
-import type { EventRow, PostRow } from '../../db/schema.js';
+import type { EventRow, PostRow } from '../../../db/schema.js';
 import { hiddenByEditor } from './listing-flags.js';
-import type { SeriesScope } from './series-repository.js';
+import type { SeriesScope } from './repository.js';
 
 /**
  * Copies the series' data into its occurrences not edited (or deleted) on their own: post fields and event

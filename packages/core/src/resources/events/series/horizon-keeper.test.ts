@@ -11,15 +11,15 @@ import {
   createSharedTestDatabase,
   type SharedTestDatabase,
   testDialects,
-} from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
-import { type CalendarCore, createCalendarCore } from '../../core.js';
-import type { CalendarDatabase } from '../../db/database.js';
-import { createSqliteDatabase } from '../../db/sqlite.js';
-import { textOf } from '../../http/respond.js';
-import type { Logger } from '../../logger.js';
-import type { CalendarCoreOptions } from '../../options.js';
-import { createApiKey, createUser } from '../users/repository.js';
+} from '../../../../../testkit/src/databases.js';
+import { apiRequest } from '../../../../test/support/requests.js';
+import { type CalendarCore, createCalendarCore } from '../../../core.js';
+import type { CalendarDatabase } from '../../../db/database.js';
+import { createSqliteDatabase } from '../../../db/sqlite.js';
+import { textOf } from '../../../http/respond.js';
+import type { Logger } from '../../../logger.js';
+import type { CalendarCoreOptions } from '../../../options.js';
+import { createApiKey, createUser } from '../../users/repository.js';
 import { OCCURRENCES_PER_STEP } from './horizon.js';
 import { HORIZON_LEASE_NAME, SERIES_PER_SLICE } from './horizon-keeper.js';
 
@@ -367,7 +367,7 @@ describe('the horizon keeper of a library user', () => {
       const response = await core.handle({ method: 'GET', url: '/calendar/events/v1/events', mountPath: '', headers: {} });
       console.log(response.status, core.horizonKeeper.running);
     `;
-    const packageRoot = path.resolve(import.meta.dirname, '../../..');
+    const packageRoot = path.resolve(import.meta.dirname, '../../../..');
     // Inside the package (test-output/ is ignored by git), so that `@calendar-events/core` names it.
     const file = path.join(packageRoot, 'test-output/horizon-keeper-unref.mts');
     mkdirSync(path.dirname(file), { recursive: true });

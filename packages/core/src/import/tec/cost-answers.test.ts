@@ -9,7 +9,7 @@ import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createApiKey, createUser } from '../users/repository.js';
+import { createApiKey, createUser } from '../../resources/users/repository.js';
 import { importTecSnapshot } from './service.js';
 import { recordedSnapshot, SOURCE_SITE } from './testdata/snapshot.js';
 

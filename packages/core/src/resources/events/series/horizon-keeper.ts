@@ -19,10 +19,10 @@
  * they never keep a process alive that has nothing else to do.
  */
 import { randomUUID } from 'node:crypto';
-import type { CalendarConfig } from '../../config.js';
-import type { CalendarDatabase } from '../../db/database.js';
-import { type Lease, releaseLease, renewLease, takeLease } from '../../db/leases.js';
-import type { Logger } from '../../logger.js';
+import type { CalendarConfig } from '../../../config.js';
+import type { CalendarDatabase } from '../../../db/database.js';
+import { type Lease, releaseLease, renewLease, takeLease } from '../../../db/leases.js';
+import type { Logger } from '../../../logger.js';
 import {
   type DueCursor,
   type DueSeries,

@@ -6,10 +6,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PostRow, Taxonomy } from '../../db/schema.js';
-import { linkedSearchBody } from '../linked/repository.js';
-import { organizerKind } from '../organizers/kind.js';
-import { eventRows, organizerRow, postRow, searchRows, termRows, venueRow } from '../posts/rows.js';
-import { venueKind } from '../venues/kind.js';
+import { linkedSearchBody } from '../../resources/linked/repository.js';
+import { organizerKind } from '../../resources/organizers/kind.js';
+import {
+  eventRows,
+  organizerRow,
+  postRow,
+  searchRows,
+  termRows,
+  venueRow,
+} from '../../resources/posts/rows.js';
+import { venueKind } from '../../resources/venues/kind.js';
 import type { Planned, PlannedPost } from './plan.js';
 import type { SourceEvent, SourceOrganizer, SourcePost, SourceTerm, SourceVenue } from './source.js';
 

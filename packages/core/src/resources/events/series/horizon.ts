@@ -9,15 +9,15 @@
  * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals`
  * with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
-import type { CalendarConfig } from '../../config.js';
-import { formatUtc, wallSecondsBetween } from '../../dates/format.js';
-import { bumpDataVersion } from '../../db/data-version.js';
-import type { CalendarDatabase, Db } from '../../db/database.js';
-import { isApiError } from '../../errors/api-error.js';
-import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../ical/recurrence.js';
-import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../terms/repository.js';
-import { horizonFor } from './series.js';
-import { insertOccurrences } from './series-insert.js';
+import type { CalendarConfig } from '../../../config.js';
+import { formatUtc, wallSecondsBetween } from '../../../dates/format.js';
+import { bumpDataVersion } from '../../../db/data-version.js';
+import type { CalendarDatabase, Db } from '../../../db/database.js';
+import { isApiError } from '../../../errors/api-error.js';
+import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../../ical/recurrence.js';
+import { countsForTerms, moveTermTallies, termIdsOfEvent } from '../../terms/repository.js';
+import { insertOccurrences } from './insert.js';
+import { horizonFor } from './rule.js';
 
 const DAY_MS = 86_400_000;
 
@@ -96,7 +96,7 @@ export const OCCURRENCES_PER_STEP = 200;
  * found due). A series that cannot be extended throws (see `refusalOf`); its transaction changed nothing.
  *
  * Only new occurrences are written: every write of the series reconciled those before its horizon with its
- * rule and data (series.ts), and new ones follow the series from the start (`insertOccurrences`). A step
+ * rule and data (reconcile.ts), and new ones follow the series from the start (`insertOccurrences`). A step
  * costs the rule's expansion and its own rows, not the occurrences the series has already.
  */
 export async function extendSeriesStep(

@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { PostType, Taxonomy } from '../../db/schema.js';
+import { slugTaken, TRASHED_SUFFIX } from '../../resources/posts/repository.js';
 import type { CurrencyDefaults } from '../../text/cost.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
-import { slugTaken, TRASHED_SUFFIX } from '../posts/repository.js';
 import type { CollectedRecords } from './collect.js';
 import { conflictsWithin, parentConflicts, type TecSourceConflict } from './conflicts.js';
 import {

@@ -1,11 +1,11 @@
 /**
  * What `hide_from_listings` holds for the lists: the editor's flag, and the mark of a series whose own instance
- * is excluded or replaced (`series-first.ts`), which leaves the series event out of every list.
+ * is excluded or replaced (`first.ts`), which leaves the series event out of every list.
  */
-import { localToUtc } from '../../dates/zones.js';
-import type { EventRow } from '../../db/schema.js';
-import type { ParsedRecurrence } from '../../ical/recurrence.js';
-import type { SeriesScope } from './series-repository.js';
+import { localToUtc } from '../../../dates/zones.js';
+import type { EventRow } from '../../../db/schema.js';
+import type { ParsedRecurrence } from '../../../ical/recurrence.js';
+import type { SeriesScope } from './repository.js';
 
 /** `hide_from_listings` as the API sets and answers it. */
 export const HIDDEN_BY_EDITOR = 1;

@@ -1,6 +1,6 @@
 /** What the series and occurrence tables say about events: batched reads, one query each. */
-import type { CalendarConfig } from '../../config.js';
-import type { CalendarDatabase, Db } from '../../db/database.js';
+import type { CalendarConfig } from '../../../config.js';
+import type { CalendarDatabase, Db } from '../../../db/database.js';
 
 /** What the series code needs of a request (a RequestContext is one; the horizon keeper builds its own). */
 export interface SeriesScope {

@@ -3,12 +3,14 @@
  * trashed with it, `reconcileSeries`); deleting one occurrence excludes its date from the series (an EXDATE)
  * and makes it an exception, so that a later change of the series leaves it in the trash.
  */
-import { formatUtc } from '../../dates/format.js';
-import { utcToLocal } from '../../dates/zones.js';
-import { moveTermTallies } from '../terms/repository.js';
+import { formatUtc } from '../../../dates/format.js';
+import { utcToLocal } from '../../../dates/zones.js';
+import { moveTermTallies } from '../../terms/repository.js';
+import { raiseSequence } from '../sequence.js';
 import { ownRows } from './follows.js';
-import { raiseSequence } from './sequence.js';
-import { occurrencesPerTerm, removeOccurrences, type SeriesScope, seriesLines } from './series.js';
+import { occurrencesPerTerm, removeOccurrences } from './reconcile.js';
+import type { SeriesScope } from './repository.js';
+import { seriesLines } from './rule.js';
 
 /** The EXDATE line that excludes an occurrence of a series in `zone` (a whole day for all-day series). */
 export function exdateLine(originalStartUtc: string, zone: string, allDay: boolean): string {

@@ -2,14 +2,14 @@
  * The rows of a series' new occurrences (`reconcileSeries`): their posts and events, each table's in one
  * statement or a few, and the wall-clock arithmetic their dates take.
  */
-import { addWallSeconds, formatUtc } from '../../dates/format.js';
-import { localToUtc } from '../../dates/zones.js';
-import { analyzeStaleTables } from '../../db/analyze.js';
-import { insertMany } from '../../db/insert-many.js';
-import type { EventRow, PostRow } from '../../db/schema.js';
-import type { JsonColumn } from '../../db/traits.js';
+import { addWallSeconds, formatUtc } from '../../../dates/format.js';
+import { localToUtc } from '../../../dates/zones.js';
+import { analyzeStaleTables } from '../../../db/analyze.js';
+import { insertMany } from '../../../db/insert-many.js';
+import type { EventRow, PostRow } from '../../../db/schema.js';
+import type { JsonColumn } from '../../../db/traits.js';
 import { hiddenByEditor } from './listing-flags.js';
-import type { SeriesScope } from './series-repository.js';
+import type { SeriesScope } from './repository.js';
 
 const POST_COLUMNS: readonly JsonColumn[] = [
   ['type', 'text'],
@@ -123,7 +123,7 @@ export async function insertOccurrences(
         parent_id: seriesId,
         follows_id: seriesId,
         series_id: seriesId,
-        // The series' own flag, not that it holds its rule only (series-first.ts).
+        // The series' own flag, not that it holds its rule only (first.ts).
         hide_from_listings: hiddenByEditor(event.hide_from_listings),
         // Named here, the status trigger has nothing to correct.
         status: post.status,
