@@ -22,7 +22,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number }> = {
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
   server: { root: 'packages/server' },
-  testkit: { root: 'packages/testkit' },
+  tests: { root: 'packages/tests' },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
@@ -62,7 +62,7 @@ const packageProjects = Object.entries(PACKAGES).map(
 export default defineConfig({
   test: {
     // The root's global setup runs once per run (a project's would run once per project).
-    globalSetup: ['packages/testkit/src/global-setup.ts'],
+    globalSetup: ['packages/tests/src/global-setup.ts'],
     maxWorkers: WORKERS,
     projects: [
       ...packageProjects,

@@ -12,7 +12,7 @@ import {
 } from '@calendar-events/core';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocally, send } from '../../testkit/src/adapter/echo-core.js';
+import { listenLocally, send } from '../../tests/src/adapter/echo-core.js';
 import { createCalendarErrorHandler, createCalendarRouter } from '../src/index.js';
 
 const HOSTS = {

@@ -4,7 +4,7 @@
  * record, a principal naming no user is a 403 with a warning, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
+import { testDialects } from '../../../tests/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { Logger } from '../logger.js';

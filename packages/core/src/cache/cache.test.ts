@@ -7,7 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DialectName, testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
+import { type DialectName, testDialects, withOutsideWriter } from '../../../tests/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { readDataVersion } from '../db/data-version.js';

@@ -6,7 +6,7 @@
  * in one process would block each other's commit (instances in separate processes: the fault tests).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
+import { createSharedTestDatabase, testDialects } from '../../../tests/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import type { Role } from '../auth/principal.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';

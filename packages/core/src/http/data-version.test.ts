@@ -5,7 +5,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
+import { createSharedTestDatabase, testDialects } from '../../../tests/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { DATA_VERSION_SQL } from '../db/data-version.js';

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDialect, testDialects } from '../../../testkit/src/databases.js';
+import { type TestDialect, testDialects } from '../../../tests/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { coreRequest, type FuzzRequest, problemOf, requestFor } from './fuzz-requests.js';

@@ -5,7 +5,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
+import { testDialects, withOutsideWriter } from '../../../tests/src/databases.js';
 import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';

@@ -17,7 +17,7 @@ import {
   expandManyWithPython,
   type PythonOccurrence,
   requirePythonIcal,
-} from '../../../testkit/src/python-ical.js';
+} from '../../../tests/src/python-ical.js';
 import { localToUtc } from '../dates/zones.js';
 import { expandRecurrence, parseRecurrence } from './recurrence.js';
 

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expandManyWithPython, requirePythonIcal } from '../../../testkit/src/python-ical.js';
+import { expandManyWithPython, requirePythonIcal } from '../../../tests/src/python-ical.js';
 import {
   expandRecurrence,
   MAX_EXPANSION_WORK,

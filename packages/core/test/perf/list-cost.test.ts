@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
+import { testDialects } from '../../../tests/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
 import { textOf } from '../../src/http/respond.js';

@@ -7,7 +7,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
+import { testDialects } from '../../../tests/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import type { CalendarDatabase } from '../../src/db/database.js';

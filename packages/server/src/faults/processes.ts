@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type CalendarDatabase, connectDatabase, createApiKey, createUser } from '@calendar-events/core';
-import { createSharedTestDatabase, requirePostgres } from '@calendar-events/testkit';
+import { createSharedTestDatabase, requirePostgres } from '@calendar-events/tests';
 
-export { TEST_PG_URL } from '@calendar-events/testkit';
+export { TEST_PG_URL } from '@calendar-events/tests';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'src/cli.ts'];

@@ -8,7 +8,7 @@ import {
   type SharedTestDatabase,
   startFakeTec,
   testDialects,
-} from '@calendar-events/testkit';
+} from '@calendar-events/tests';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addAdministrator, runCli } from '../run-cli.js';
 

@@ -16,7 +16,7 @@ import {
   type SharedTestDatabase,
   startFakeTec,
   testDialects,
-} from '@calendar-events/testkit';
+} from '@calendar-events/tests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addAdministrator } from '../run-cli.js';
 

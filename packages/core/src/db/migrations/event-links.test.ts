@@ -7,7 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../tests/src/databases.js';
 import { createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 import { createPostgresDatabase } from '../postgres.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../tests/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';

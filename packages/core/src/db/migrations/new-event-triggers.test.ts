@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
+import { testDialects } from '../../../../tests/src/databases.js';
 import { createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 

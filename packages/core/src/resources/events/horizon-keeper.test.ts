@@ -11,7 +11,7 @@ import {
   createSharedTestDatabase,
   type SharedTestDatabase,
   testDialects,
-} from '../../../../testkit/src/databases.js';
+} from '../../../../tests/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';

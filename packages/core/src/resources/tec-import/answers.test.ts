@@ -5,7 +5,7 @@
  * with the source's site URL, so permalinks agree too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
+import { testDialects } from '../../../../tests/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';

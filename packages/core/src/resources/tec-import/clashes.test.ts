@@ -5,7 +5,7 @@
  * counters of both databases moved past the imported ids).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
+import { testDialects } from '../../../../tests/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';

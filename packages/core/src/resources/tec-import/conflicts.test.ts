@@ -6,7 +6,7 @@
  * sizes and coordinates) are skipped or left out before the write, never failing halfway through it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
+import { testDialects } from '../../../../tests/src/databases.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { createUser } from '../users/repository.js';
 import { conflictsWithin, TecSourceConflictError } from './conflicts.js';

@@ -5,7 +5,7 @@
  * fallback author refuses before anything is written.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
+import { testDialects } from '../../../../tests/src/databases.js';
 import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';
