@@ -9,9 +9,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  * with what they measure or wait for.
  */
 const SERIAL = [
-  'packages/core/src/db/migrations/killed-migrations.test.ts',
-  'packages/core/src/db/postgres-faults.test.ts',
-  'packages/server/src/faults/*.test.ts',
+  'packages/tests/src/faults/*.test.ts',
   'packages/server/src/docs-page.browser.test.ts',
   'tools/bench/test/**/*.test.ts',
   'tools/bench/src/targets/cpu.test.ts',

@@ -6,10 +6,10 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../tests/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import type { Role, UserPrincipal } from '../../auth/principal.js';
 import { createCountCache } from '../../cache/count-cache.js';
 import { type CalendarConfig, resolveConfig } from '../../config.js';
