@@ -11,9 +11,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  * machine is.
  */
 const SERIAL = [
-  'packages/core/src/db/migrations/killed-migrations.test.ts',
-  'packages/core/src/db/postgres-faults.test.ts',
-  'packages/server/src/faults/*.test.ts',
+  'packages/tests/src/faults/*.test.ts',
   'packages/server/src/docs-page.browser.test.ts',
   'tools/bench/src/targets/cpu.test.ts',
 ];
@@ -30,7 +28,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
   server: { root: 'packages/server' },
-  testkit: { root: 'packages/testkit', isolate: false },
+  tests: { root: 'packages/tests', isolate: false },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
@@ -71,7 +69,7 @@ const packageProjects = Object.entries(PACKAGES).map(
 export default defineConfig({
   test: {
     // The root's global setup runs once per run (a project's would run once per project).
-    globalSetup: ['packages/testkit/src/global-setup.ts'],
+    globalSetup: ['packages/tests/src/global-setup.ts'],
     maxWorkers: WORKERS,
     projects: [
       ...packageProjects,

@@ -1,8 +1,8 @@
+import { apiRequest } from '@calendar-events/tests/requests';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../src/http/respond.js';
 import { createApiKey, createCalendarCore, createUser } from '../src/index.js';
 import { createSqliteDatabase } from '../src/sqlite.js';
-import { apiRequest } from './support/requests.js';
 
 describe('smoke', () => {
   it('creates and reads an event', async () => {

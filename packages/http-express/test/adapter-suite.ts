@@ -1,18 +1,15 @@
 /**
  * What is Express's own in the router's behaviour, run once per Express major: the host app's routes and 404
  * around the router, and the host's body parsers before it. What both adapters do alike (the request handed to
- * core, core's answer written back, the real core) is testkit's `describeAdapterTranslation`, bound to Express 5
- * and 4 in packages/testkit/src/adapter/express.test.ts and express4.test.ts.
+ * core, core's answer written back, the real core) is the tests package's `describeAdapterTranslation`,
+ * bound to Express 5 and 4 in packages/tests/src/adapter/express.test.ts and express4.test.ts.
  */
+
+// The echo core is the tests package's, reached through the root's dev dependency (that package depends on
+// this one, so this one cannot declare it).
+import { createEchoCore, type EchoedRequest, listenLocally, send } from '@calendar-events/tests/echo-core';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The echo core is testkit's (by path: testkit depends on this package, so this package cannot depend on it).
-import {
-  createEchoCore,
-  type EchoedRequest,
-  listenLocally,
-  send,
-} from '../../testkit/src/adapter/echo-core.js';
 import { createCalendarRouter } from '../src/index.js';
 
 /** The host-app surface both Express majors share, for the tests. */

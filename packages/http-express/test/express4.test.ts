@@ -1,4 +1,4 @@
-/// <reference path="../../testkit/src/adapter/express4.d.ts" />
+/// <reference types="@calendar-events/tests/express4" />
 import express from 'express';
 import express4 from 'express4';
 import { expect, it, vi } from 'vitest';

@@ -10,9 +10,9 @@ import {
   createCalendarCore,
   createUser,
 } from '@calendar-events/core';
+import { listenLocally, send } from '@calendar-events/tests/echo-core';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenLocally, send } from '../../testkit/src/adapter/echo-core.js';
 import { createCalendarErrorHandler, createCalendarRouter } from '../src/index.js';
 
 const HOSTS = {

@@ -1,14 +1,15 @@
 /**
  * What is Fastify's own in the plugin's behaviour: the host's routes, parsers and 404 around it, and bodies
  * Fastify's parsers and body limit would otherwise handle. What both adapters do alike (the request handed to
- * core, core's answer written back, the real core) is testkit's `describeAdapterTranslation`, bound to the
- * plugin in packages/testkit/src/adapter/fastify.test.ts.
+ * core, core's answer written back, the real core) is the tests package's `describeAdapterTranslation`,
+ * bound to the plugin in packages/tests/src/adapter/fastify.test.ts.
  */
 import type { AddressInfo } from 'node:net';
+// The echo core is the tests package's, reached through the root's dev dependency (that package depends on
+// this one, so this one cannot declare it).
+import { createEchoCore, type EchoedRequest, send } from '@calendar-events/tests/echo-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The echo core is testkit's (by path: testkit depends on this package, so this package cannot depend on it).
-import { createEchoCore, type EchoedRequest, send } from '../../testkit/src/adapter/echo-core.js';
 import { calendarPlugin } from '../src/index.js';
 
 async function start(app: FastifyInstance): Promise<string> {

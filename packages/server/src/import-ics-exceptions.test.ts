@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, createCalendarCore, textOf } from '@calendar-events/core';
-import { expandWithPython, requirePythonIcal } from '@calendar-events/testkit';
+import { expandWithPython, requirePythonIcal } from '@calendar-events/tests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { runCli } from '../test/support/run-cli.js';
 
 const TESTDATA = fileURLToPath(new URL('../../core/src/ical/testdata/', import.meta.url));
 

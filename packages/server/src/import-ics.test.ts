@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INPUT_LIMITS } from '@calendar-events/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { runCli } from '../test/support/run-cli.js';
 
 const TESTDATA = fileURLToPath(new URL('../../core/src/ical/testdata/', import.meta.url));
 

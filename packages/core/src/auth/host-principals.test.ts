@@ -3,9 +3,10 @@
  * Fastify `authenticate` options become) are resolved as the core option's are: a host user gets a user
  * record, a principal naming no user is a 403 with a warning, never a 500.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { Logger } from '../logger.js';
 import type { Principal } from './principal.js';

@@ -6,9 +6,9 @@
  * the version does not move, and write with a plain driver connection.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { type DialectName, testDialects, withOutsideWriter } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DialectName, testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { readDataVersion } from '../db/data-version.js';
 import type { CalendarDatabase } from '../db/database.js';

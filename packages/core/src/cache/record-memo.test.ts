@@ -2,10 +2,11 @@
  * The memo of serialized venues and organizers: kept per data version, never used by a write, and never
  * older than what a request reads, whichever database and writer changed the data.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { createUrlBuilder } from '../http/request-url.js';

@@ -4,10 +4,11 @@
  * timeout is cancelled and answered 503 `rest_database_timeout` with `Retry-After`, a write with it rolled back
  * whole; a series written in bulk leaves its tables analyzed.
  */
+
+import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 import { createPostgresDatabase, type PostgresOptions } from './postgres.js';

@@ -4,9 +4,10 @@
  * `insertMany` writes them either way; `insertRowsChunked` binds them, in statements under the databases' limits
  * of bound parameters, and upserts on a conflict key.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
 import { createUser } from '../resources/users/repository.js';
 import type { CalendarDatabase } from './database.js';
 import { insertMany, insertRowsChunked, MAX_BOUND_PARAMETERS } from './insert-many.js';

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { describe, expect, it } from 'vitest';
-import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';

@@ -5,9 +5,10 @@
  * SQLite one instance: better-sqlite3 waits for another connection's lock synchronously, so two connections
  * in one process would block each other's commit (instances in separate processes: the fault tests).
  */
+
+import { createSharedTestDatabase, testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import type { Role } from '../auth/principal.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';

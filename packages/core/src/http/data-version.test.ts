@@ -4,9 +4,9 @@
  * database) from the next event loop turn, and the requests of one turn share one read of the version.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createSharedTestDatabase, testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedTestDatabase, testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { DATA_VERSION_SQL } from '../db/data-version.js';
 import type { CalendarDatabase, QueryObserver } from '../db/database.js';

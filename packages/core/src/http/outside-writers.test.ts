@@ -4,9 +4,9 @@
  * (nothing is kept, totals included).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { testDialects, withOutsideWriter } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, withOutsideWriter } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { createCalendarCore } from '../core.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
 

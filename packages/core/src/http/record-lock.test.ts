@@ -5,10 +5,11 @@
  * such programs as well; this program turns them off (`session_replication_role = replica`, as replication
  * and bulk loaders do), so that only the record's lock stands between the two.
  */
+
+import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import type { CalendarDatabase } from '../db/database.js';
 import { createPostgresDatabase } from '../db/postgres.js';

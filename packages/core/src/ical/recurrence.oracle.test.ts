@@ -10,14 +10,14 @@
  * instant of Python's to the first reading; no case here puts an RDATE/EXDATE on a second reading in UTC form.
  */
 import { writeFileSync } from 'node:fs';
-import { DateTime } from 'luxon';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expandManyWithPython,
   type PythonOccurrence,
   requirePythonIcal,
-} from '../../../testkit/src/python-ical.js';
+} from '@calendar-events/tests/python-ical';
+import { DateTime } from 'luxon';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToUtc } from '../dates/zones.js';
 import { expandRecurrence, parseRecurrence } from './recurrence.js';
 

@@ -8,9 +8,10 @@
  * HOSTILE_RULE_RUNS sets how many cases run (120 by default, 300 with `LONG_TESTS=1`; more for a longer
  * run), and HOSTILE_RULE_SEED the seed.
  */
+
+import { expandManyWithPython, requirePythonIcal } from '@calendar-events/tests/python-ical';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expandManyWithPython, requirePythonIcal } from '../../../testkit/src/python-ical.js';
 import {
   expandRecurrence,
   MAX_EXPANSION_WORK,

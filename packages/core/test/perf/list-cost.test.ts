@@ -3,14 +3,15 @@
  * serves substring matches. The plans of the list queries themselves are checked in list-plans.test.ts,
  * on a calendar large enough for the planners' choices to mean something.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
 import { textOf } from '../../src/http/respond.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
-import { apiRequest } from '../support/requests.js';
 
 const dialects = await testDialects();
 const NOW = new Date('2026-03-10T12:00:00Z');

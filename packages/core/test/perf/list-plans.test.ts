@@ -6,15 +6,16 @@
  * gets statistics (ANALYZE, as autovacuum would gather them); SQLite none, as the service never runs ANALYZE.
  */
 import { formatUtc } from '@calendar-events/core/internal';
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../testkit/src/databases.js';
 import { type CalendarCore, createCalendarCore } from '../../src/core.js';
 import { bumpDataVersion } from '../../src/db/data-version.js';
 import type { CalendarDatabase } from '../../src/db/database.js';
 import { textOf } from '../../src/http/respond.js';
 import { createApiKey, createUser } from '../../src/resources/users/repository.js';
-import { apiRequest } from '../support/requests.js';
 
 const dialects = await testDialects();
 const NOW = new Date('2026-03-10T12:00:00Z');

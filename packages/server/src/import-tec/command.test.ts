@@ -8,9 +8,9 @@ import {
   type SharedTestDatabase,
   startFakeTec,
   testDialects,
-} from '@calendar-events/testkit';
+} from '@calendar-events/tests';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addAdministrator, runCli } from '../run-cli.js';
+import { addAdministrator, runCli } from '../../test/support/run-cli.js';
 
 const PASSWORD = 'abcd efgh ijkl mnop';
 const dialects = (await testDialects()).map((dialect) => dialect.name);

@@ -1,4 +1,4 @@
-import { type FakeTecServer, startFakeTec } from '@calendar-events/testkit';
+import { type FakeTecServer, startFakeTec } from '@calendar-events/tests';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiLinkOfHeader, apiLinkOfHtml, discoverSource, routeUrl } from './discovery.js';
 import { SourceClient } from './source-client.js';

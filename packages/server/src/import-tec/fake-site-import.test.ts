@@ -16,9 +16,9 @@ import {
   type SharedTestDatabase,
   startFakeTec,
   testDialects,
-} from '@calendar-events/testkit';
+} from '@calendar-events/tests';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addAdministrator, runCli } from '../run-cli.js';
+import { addAdministrator, runCli } from '../../test/support/run-cli.js';
 import { type RunningServer, startServer } from '../server.js';
 
 const PASSWORD = 'abcd efgh ijkl mnop';

@@ -1,6 +1,6 @@
 /**
  * `import tec` against a hostile or broken source: the fake site's hostile switches
- * (testkit `fake-tec/hostile.ts`), each imported by the CLI in a child process with a small heap and a time
+ * (the tests package's `fake-tec/hostile.ts`), each imported by the CLI in a child process with a small heap and a time
  * limit, as an operator would run it. Whatever the source says, the import ends, within the heap it was given
  * and a resident size that follows from what a page may hold, with one line and exit code 1, and nothing
  * written; or, where the source only declared too much and then sent an honest list, it imports that list.
@@ -16,9 +16,9 @@ import {
   type SharedTestDatabase,
   startFakeTec,
   testDialects,
-} from '@calendar-events/testkit';
+} from '@calendar-events/tests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addAdministrator } from '../run-cli.js';
+import { addAdministrator } from '../../test/support/run-cli.js';
 
 const PASSWORD = 'abcd efgh ijkl mnop';
 const dialects = (await testDialects()).map((dialect) => dialect.name);

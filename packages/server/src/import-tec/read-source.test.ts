@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DERIVED_IDS, FAKE_PASSWORDS, type FakeTecServer, startFakeTec } from '@calendar-events/testkit';
+import { DERIVED_IDS, FAKE_PASSWORDS, type FakeTecServer, startFakeTec } from '@calendar-events/tests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverSource } from './discovery.js';
 import { directoryPageStore, noPageStore } from './page-store.js';

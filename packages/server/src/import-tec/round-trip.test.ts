@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase, createApiKey, createUser } from '@calendar-events/core';
-import { createSharedTestDatabase, type SharedTestDatabase, testDialects } from '@calendar-events/testkit';
+import { createSharedTestDatabase, type SharedTestDatabase, testDialects } from '@calendar-events/tests';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addAdministrator, runCli } from '../run-cli.js';
+import { addAdministrator, runCli } from '../../test/support/run-cli.js';
 import { type RunningServer, startServer } from '../server.js';
 
 const SITE_URL = 'https://events.example.org';

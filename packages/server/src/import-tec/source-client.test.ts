@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakeTecServer, startFakeTec } from '@calendar-events/testkit';
+import { type FakeTecServer, startFakeTec } from '@calendar-events/tests';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryAfterMs, SourceClient, SourceError } from './source-client.js';
 

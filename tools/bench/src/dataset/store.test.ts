@@ -4,7 +4,7 @@
  * on the schema baseline.
  */
 import { BASELINE_MIGRATION, OLD_CHAIN } from '@calendar-events/core/internal';
-import { probePostgres, TEST_PG_URL } from '@calendar-events/testkit';
+import { probePostgres, TEST_PG_URL } from '@calendar-events/tests';
 import { describe, expect, it } from 'vitest';
 import { assertPostgresReachable, onBaseline } from './store.js';
 

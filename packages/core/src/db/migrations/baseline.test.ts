@@ -2,19 +2,20 @@
  * The baseline makes the schema the old migrations (0001 to 0021) made, and a database they built moves onto
  * it untouched. What they made is frozen in `testdata/`, written by running them once before they were
  * replaced: `old-chain.<database>.json`, the catalog's description of an empty database they migrated
- * (`schema-description.ts`), and `old-chain-with-data.<database>.sql`, a dump of a database they migrated that
- * then had a calendar written into it through the API (a venue, an organizer, terms, an event, a weekly series
- * with an exception, a draft).
+ * (`@calendar-events/tests/schema-description`), and `old-chain-with-data.<database>.sql`, a dump of a
+ * database they migrated that then had a calendar written into it through the API (a venue, an organizer,
+ * terms, an event, a weekly series with an exception, a draft).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
+import { describeSchema } from '@calendar-events/tests/schema-description';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { textOf } from '../../http/respond.js';
 import { createApiKey } from '../../resources/users/repository.js';
@@ -22,7 +23,6 @@ import { type CalendarDatabase, migrateDatabase } from '../database.js';
 import { createPostgresDatabase } from '../postgres.js';
 import { createSqliteDatabase } from '../sqlite.js';
 import { BASELINE_MIGRATION, OLD_CHAIN, UnsupportedSchemaVersionError } from './old-chain.js';
-import { describeSchema } from './schema-description.js';
 
 const dialects = await testDialects();
 const testdata = (file: string) => readFile(new URL(`./testdata/${file}`, import.meta.url), 'utf8');

@@ -4,10 +4,11 @@
  * foreign keys for them; PostgreSQL checks them once per statement, and must behave the
  * same, also against a concurrent transaction deleting the post an insert links to.
  */
+
+import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
 import { createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 import { createPostgresDatabase } from '../postgres.js';

@@ -3,9 +3,10 @@
  * SQLite: another program's multi-row insert must still get each event's post status copied and raise the
  * duration bound, and so must an update of the dates.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
 import { createUser } from '../../resources/users/repository.js';
 import type { CalendarDatabase } from '../database.js';
 

@@ -2,10 +2,11 @@
  * The schema's triggers copy each event's post status onto `events.status` for the list totals; they
  * must keep the copy exact whichever write changes the status, or the totals would drift from the pages.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { textOf } from '../../http/respond.js';
 import { createApiKey, createUser } from '../../resources/users/repository.js';

@@ -4,9 +4,10 @@
  * organizer, category and tag is read back through `core.handle` and compared field by field. The service runs
  * with the source's site URL, so permalinks agree too.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';

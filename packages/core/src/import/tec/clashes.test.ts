@@ -4,9 +4,10 @@
  * run finds the remapped records again; and after an import, creates through the API get fresh ids (the
  * counters of both databases moved past the imported ids).
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';

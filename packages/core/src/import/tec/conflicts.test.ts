@@ -5,8 +5,9 @@
  * column here holds (ids beyond 32 bits, slugs beyond 200 characters, impossible dates, U+0000, oversized
  * sizes and coordinates) are skipped or left out before the write, never failing halfway through it.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { createUser } from '../../resources/users/repository.js';
 import { conflictsWithin, TecSourceConflictError } from './conflicts.js';

@@ -4,9 +4,10 @@
  * writes nothing; an interrupted run keeps its committed batches and the next run finishes it; a missing
  * fallback author refuses before anything is written.
  */
+
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import { createCalendarCore } from '../../core.js';
 import { readDataVersion } from '../../db/data-version.js';
 import type { CalendarDatabase } from '../../db/database.js';

@@ -1,6 +1,7 @@
 /** The repository contract, written once and bound to SQLite and PostgreSQL. */
+
+import { testDialects } from '@calendar-events/tests/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
 import { authenticateWithApiKey } from '../../auth/api-keys.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';

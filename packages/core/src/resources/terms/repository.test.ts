@@ -2,14 +2,14 @@
  * The storage functions of categories and tags (event-terms.ts, repository.ts, list-query.ts), on SQLite and
  * (when a server answers at TEST_PG_URL or postgres://postgres@127.0.0.1:5432/test) PostgreSQL. Terms are
  * created through `core.handle`, as a client creates them; the HTTP answers themselves are the contract suite's
- * (packages/testkit/src/contract/terms.test.ts).
+ * (packages/tests/src/contract/terms.test.ts).
  */
 
 import { randomBytes } from 'node:crypto';
+import { testDialects } from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
 import type { Role, UserPrincipal } from '../../auth/principal.js';
 import { createCountCache } from '../../cache/count-cache.js';
 import { type CalendarConfig, resolveConfig } from '../../config.js';

@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createSharedTestDatabase,
   type SharedTestDatabase,
   testDialects,
-} from '../../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../../test/support/requests.js';
+} from '@calendar-events/tests/databases';
+import { apiRequest } from '@calendar-events/tests/requests';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../../core.js';
 import type { CalendarDatabase } from '../../../db/database.js';
 import { createSqliteDatabase } from '../../../db/sqlite.js';

@@ -8,14 +8,18 @@
 
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import {
+  type CalendarCore,
+  createApiKey,
+  createCalendarCore,
+  createUser,
+  type Logger,
+} from '@calendar-events/core';
+import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../testkit/src/databases.js';
-import { apiRequest } from '../../test/support/requests.js';
-import { type CalendarCore, createCalendarCore } from '../core.js';
-import type { Logger } from '../logger.js';
-import { createApiKey, createUser } from '../resources/users/repository.js';
-import { createPostgresDatabase } from './postgres.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../databases.js';
+import { apiRequest } from '../requests.js';
 
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');
 

@@ -10,15 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
+import { migrationProvider, sqliteTraits } from '@calendar-events/core/internal';
+import { createPostgresDatabase } from '@calendar-events/core/postgres';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { describe, expect, it } from 'vitest';
-import { createTestSchema, TEST_PG_URL, testDialects } from '../../../../testkit/src/databases.js';
-import { apiRequest } from '../../../test/support/requests.js';
-import { createCalendarCore } from '../../core.js';
-import { createApiKey, createUser } from '../../resources/users/repository.js';
-import { createPostgresDatabase } from '../postgres.js';
-import { createSqliteDatabase } from '../sqlite.js';
-import { sqliteTraits } from '../traits.js';
-import { migrationProvider } from './index.js';
+import { createTestSchema, TEST_PG_URL, testDialects } from '../databases.js';
+import { apiRequest } from '../requests.js';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./migrate-until-killed.ts', import.meta.url));
@@ -30,10 +28,14 @@ const KILLS = process.env.LONG_TESTS ? 8 : 4;
 
 async function migrateInChild(env: Record<string, string>): Promise<{ killed: boolean; statements: number }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, ...env },
-      timeout: 30_000,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--conditions=@calendar-events/source', '--import', 'tsx', CHILD],
+      {
+        env: { ...process.env, ...env },
+        timeout: 30_000,
+      },
+    );
     return { killed: false, statements: Number(stdout) };
   } catch (error) {
     const failure = error as { signal?: string; stderr?: string };

@@ -1,7 +1,7 @@
 """An independent reading of iCalendar text, for the tests: Python's icalendar parses it and
 recurring_ical_events expands it (Debian's python3-icalendar and python3-recurring-ical-events).
 
-Protocol (packages/testkit/src/python-ical.ts): one JSON request on stdin,
+Protocol (packages/tests/src/python-ical.ts): one JSON request on stdin,
   {"items": [{"op": "parse", "ics": TEXT} | {"op": "expand", "ics": TEXT, "from": ISO, "to": ISO}, ...]}
 one JSON answer on stdout, {"results": [{"ok": true, "value": ...} | {"ok": false, "error": MESSAGE}, ...]},
 one result per item in the same order. An item that fails never stops the others.

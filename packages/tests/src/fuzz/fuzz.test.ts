@@ -8,13 +8,18 @@
  * The seed is fixed so that a failure reproduces; `FUZZ_SEED` and `FUZZ_RUNS` explore further by hand.
  * The test run sends 150 random requests per database; `LONG_TESTS=1` sends 500, as before a release.
  */
+
+import {
+  type CalendarCore,
+  createApiKey,
+  createCalendarCore,
+  createUser,
+  textOf,
+} from '@calendar-events/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDialect, testDialects } from '../../../testkit/src/databases.js';
-import { type CalendarCore, createCalendarCore } from '../core.js';
-import { createApiKey, createUser } from '../resources/users/repository.js';
+import { type TestDialect, testDialects } from '../databases.js';
 import { coreRequest, type FuzzRequest, problemOf, requestFor } from './fuzz-requests.js';
-import { textOf } from './respond.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1515);
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.LONG_TESTS ? 500 : 150));

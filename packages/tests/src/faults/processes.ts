@@ -3,13 +3,15 @@
  * `pnpm calendar-events` runs it), its URL once it listens, and a database each test owns.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { type CalendarDatabase, connectDatabase, createApiKey, createUser } from '@calendar-events/core';
-import { createSharedTestDatabase, requirePostgres } from '@calendar-events/testkit';
+import { createSharedTestDatabase, requirePostgres } from '../databases.js';
 
-export { TEST_PG_URL } from '@calendar-events/testkit';
+export { TEST_PG_URL } from '../databases.js';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+/** The server package, where `src/cli.ts` is. */
+const packageDir = dirname(createRequire(import.meta.url).resolve('@calendar-events/server/package.json'));
 const CLI = ['--conditions=@calendar-events/source', '--import', 'tsx', 'src/cli.ts'];
 
 export interface ServeProcess {
@@ -157,7 +159,7 @@ export async function withAdministrator(database: TestDatabase): Promise<string>
   }
 }
 
-/** Whether PostgreSQL answers at TEST_PG_URL; in CI it must (testkit's rule for every suite). */
+/** Whether PostgreSQL answers at TEST_PG_URL; in CI it must (the rule of `databases.ts` for every suite). */
 export function postgresAnswers(): Promise<boolean> {
   return requirePostgres('the PostgreSQL fault tests');
 }

@@ -3,7 +3,7 @@
  * `x`, with an API key when one is given and a JSON body when one is given. Each suite reads the answer its
  * own way.
  */
-import type { CoreRequest } from '../../src/http/types.js';
+import type { CoreRequest } from '@calendar-events/core';
 
 export function apiRequest(
   method: string,

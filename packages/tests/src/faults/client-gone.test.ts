@@ -5,8 +5,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
+import { type RunningServer, startServer } from '@calendar-events/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server.js';
 import {
   freshDatabase,
   postgresAnswers,

@@ -1,5 +1,5 @@
 /** For the tests of the commands: the CLI run in process, its output captured. */
-import { type CliOutput, main } from './cli.js';
+import { type CliOutput, main } from '../../src/cli.js';
 
 export interface CliRun {
   code: number;

@@ -1,7 +1,8 @@
 /**
  * Test support for the adapters: a stand-in core that echoes what the adapter handed it, so the translation
  * (url, mount path, body, language, …) is checked independently of which routes core has. The adapters' own
- * tests import this file by relative path (they cannot depend on testkit, which depends on them).
+ * tests import it as `@calendar-events/tests/echo-core`, through the repository root's dev dependency (they
+ * cannot declare one on this package, which depends on them).
  */
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

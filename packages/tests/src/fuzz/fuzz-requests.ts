@@ -3,11 +3,10 @@
  * strings, form, multipart and JSON bodies and path values, as `core.handle` takes them, and the check of
  * an answer against SPEC §5.
  */
+
+import { type CoreRequest, type CoreResponse, type RouteDefinition, textOf } from '@calendar-events/core';
+import type { HttpMethod, ParamSpec } from '@calendar-events/core/internal';
 import fc from 'fast-check';
-import type { ParamSpec } from '../route-table/params.js';
-import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
-import { textOf } from './respond.js';
-import type { CoreRequest, CoreResponse } from './types.js';
 
 /**
  * A JSON value written by hand, so that keys such as `__proto__` stay the keys of the text; `deep` is a value

@@ -1,5 +1,5 @@
 /**
- * @calendar-events/testkit: the harness every HTTP test uses, so that one suite runs against both adapters and
+ * @calendar-events/tests: the harness every HTTP test uses, so that one suite runs against both adapters and
  * both databases (SPEC §1: identical results on every binding).
  * @module
  */

@@ -3,9 +3,9 @@
  * DATABASE_URL and kills itself (SIGKILL, as `kill -9` does) right after statement number KILL_AFTER, or
  * migrates to the end when KILL_AFTER is absent. It prints the number of statements the migrations ran.
  */
-import { connectDatabase } from '../connect.js';
-import { createPostgresDatabase } from '../postgres.js';
-import { createSqliteDatabase } from '../sqlite.js';
+import { connectDatabase } from '@calendar-events/core';
+import { createPostgresDatabase } from '@calendar-events/core/postgres';
+import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 
 const url = process.env.DATABASE_URL ?? '';
 const killAfter = process.env.KILL_AFTER === undefined ? undefined : Number(process.env.KILL_AFTER);

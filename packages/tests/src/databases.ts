@@ -3,9 +3,8 @@
  * `TEST_PG_URL` (default the local server), each suite in a fresh schema that is dropped afterwards. When
  * PostgreSQL does not answer, CI (`CI` set) fails loudly and a developer machine skips it with a warning.
  *
- * Core's own tests import this file by relative path (core cannot depend on testkit, which depends on core):
- * it takes from `@calendar-events/core` only the two database constructors and their types, and from testkit
- * only `bindings.ts`, which imports nothing.
+ * Core's own tests import this file as `@calendar-events/tests/databases`, through the repository root's dev
+ * dependency (core cannot declare one on this package, which depends on core).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
