@@ -52,6 +52,11 @@ export interface ConfigOptions {
    * administrators, who curate the terms, are not limited.
    */
   newTermsPerHour?: number | false;
+  /**
+   * How long the change log (`GET /changes`) keeps a change, in days (default 30): a sync token older than
+   * that answers 410 and its client reads the records again.
+   */
+  changeRetentionDays?: number;
 }
 
 export interface CalendarConfig {
@@ -72,6 +77,7 @@ export interface CalendarConfig {
   geolocation: { enabled: boolean; defaultRadiusKm: number };
   recurrenceHorizonMonths: number;
   newTermsPerHour: number | false;
+  changeRetentionDays: number;
 }
 
 export function resolveConfig(options: ConfigOptions): CalendarConfig {
@@ -84,6 +90,9 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
   const siteUrl = (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   if (!Number.isInteger(horizon) || horizon < 1 || horizon > 120)
     throw new RangeError(`recurrenceHorizonMonths must be a whole number from 1 to 120, not ${horizon}`);
+  const retention = options.changeRetentionDays ?? 30;
+  if (!Number.isInteger(retention) || retention < 1 || retention > 3650)
+    throw new RangeError(`changeRetentionDays must be a whole number from 1 to 3650, not ${retention}`);
   const newTerms = options.newTermsPerHour ?? 200;
   if (newTerms !== false && !(Number.isInteger(newTerms) && newTerms > 0))
     throw new RangeError(`newTermsPerHour must be a positive whole number or false, not ${String(newTerms)}`);
@@ -108,6 +117,7 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
     },
     recurrenceHorizonMonths: horizon,
     newTermsPerHour: newTerms,
+    changeRetentionDays: retention,
   };
 }
 export interface CorsOptions {

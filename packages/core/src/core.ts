@@ -11,6 +11,7 @@ import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
+import { type ChangePruner, createChangePruner } from './resources/changes/pruner.js';
 import { createHorizonKeeper, type HorizonKeeper } from './resources/events/series/index.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import type { RouteDefinition } from './route-table/route.js';
@@ -46,7 +47,9 @@ export interface CalendarCore {
    * `horizonKeeper`). `runRound()` runs a round at once, for hosts that schedule it themselves.
    */
   readonly horizonKeeper: HorizonKeeper;
-  /** Stops the horizon keeper (after its step under way), then closes the database. */
+  /** Removes changes older than `changeRetentionDays` from the change log, in the background (option `changePruner`). */
+  readonly changePruner: ChangePruner;
+  /** Stops the horizon keeper and the change pruner (after their step under way), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -86,6 +89,14 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     afterWrite: () => caches.afterWrite(),
     options: typeof horizonOption === 'object' ? horizonOption : undefined,
   });
+  const prunerOption = options.changePruner ?? true;
+  const changePruner = createChangePruner({
+    database,
+    logger,
+    clock,
+    retentionDays: config.changeRetentionDays,
+    options: typeof prunerOption === 'object' ? prunerOption : undefined,
+  });
   const dispatcher = createDispatcher({
     config,
     database,
@@ -109,6 +120,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     dispatcher.handle,
   );
   if (horizonOption !== false) horizonKeeper.start();
+  if (prunerOption !== false) changePruner.start();
   return {
     config,
     database,
@@ -116,6 +128,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     logger,
     handle,
     horizonKeeper,
+    changePruner,
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.
@@ -140,7 +153,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
       }
     },
     async close() {
-      await horizonKeeper.stop();
+      await Promise.all([horizonKeeper.stop(), changePruner.stop()]);
       await database.destroy();
     },
   };

@@ -18,6 +18,7 @@ import type { CompressionOptions } from './http/compression.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
 import type { Logger } from './logger.js';
+import type { ChangePrunerOptions } from './resources/changes/pruner.js';
 import type { HorizonKeeperOptions } from './resources/events/series/index.js';
 
 export interface CalendarCoreOptions extends ConfigOptions {
@@ -59,4 +60,10 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * `core.horizonKeeper.runRound()` itself (or starts it with `core.horizonKeeper.start()`).
    */
   horizonKeeper?: boolean | HorizonKeeperOptions;
+  /**
+   * The change log's pruner, which removes changes older than `changeRetentionDays`: on by default, a round
+   * at once and then every hour (`{ intervalMs }`), off the request path; `core.close()` stops it. `false`:
+   * never started; the host calls `core.changePruner.runRound()` itself.
+   */
+  changePruner?: boolean | ChangePrunerOptions;
 }

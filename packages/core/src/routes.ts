@@ -1,6 +1,7 @@
 import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
 import { icsImportRoutes } from './import/ics/routes.js';
+import { changeRoutes } from './resources/changes/routes.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
 import { feedRoutes } from './resources/feeds/routes.js';
@@ -23,6 +24,7 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),
     ...tagRoutes(),
+    ...changeRoutes(),
   );
   // `multilang_language` is accepted on every route (seed §4.2).
   const language = languageParam(config);

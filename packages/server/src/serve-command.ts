@@ -161,6 +161,14 @@ export function serveCommand(program: Command, output: CliOutput): void {
     )
     .addOption(
       new Option(
+        '--change-retention-days <n>',
+        'how long GET /changes keeps a change, in days; older sync tokens answer 410 (default 30)',
+      )
+        .env('CHANGE_RETENTION_DAYS')
+        .argParser(integer(1, 3650)),
+    )
+    .addOption(
+      new Option(
         '--namespace <ns>',
         'API namespace (default calendar/events/v1; tribe/events/v1 for plugin clients)',
       )

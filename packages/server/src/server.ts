@@ -39,6 +39,8 @@ export interface StartServerOptions {
   maxPerPage?: number;
   /** How far ahead recurring events have their occurrences, in months (default 24). */
   recurrenceHorizonMonths?: number;
+  /** How long the change log keeps a change, in days (core's `changeRetentionDays`, default 30). */
+  changeRetentionDays?: number;
   /**
    * The horizon keeper (core's `horizonKeeper`): on here, a background round at start and every 15 minutes,
    * one instance at a time on a shared database; `close()` stops it before the database closes.
@@ -132,6 +134,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.maxPerPage !== undefined ? { maxPerPage: options.maxPerPage } : {}),
       ...(options.recurrenceHorizonMonths !== undefined
         ? { recurrenceHorizonMonths: options.recurrenceHorizonMonths }
+        : {}),
+      ...(options.changeRetentionDays !== undefined
+        ? { changeRetentionDays: options.changeRetentionDays }
         : {}),
       horizonKeeper: options.horizonKeeper ?? true,
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),

@@ -23,11 +23,15 @@ export async function readDataVersion(db: Db): Promise<number | undefined> {
   return row ? Number(row.version) : undefined;
 }
 
-/** Marks the data as changed; called first inside every write transaction (see cache/index.ts, point 1). */
+/**
+ * Marks the data as changed; called first inside every write transaction (see cache/index.ts, point 1). It
+ * also marks where this write's changes begin (`change_mark`, migration 0023): SQLite's change-log triggers
+ * merge each record's changes from there into one row.
+ */
 export async function bumpDataVersion(db: Db): Promise<void> {
   const result = await db
     .updateTable('data_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .set((eb) => ({ version: eb('version', '+', 1), change_mark: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0)

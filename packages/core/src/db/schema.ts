@@ -172,6 +172,34 @@ export interface EventSearchTable {
 export interface DataVersionTable {
   id: number;
   version: number;
+  /** The version the service's last write started at (migration 0023): SQLite's triggers merge from there. */
+  change_mark: Generated<number>;
+}
+
+/** What a write transaction changed, one row per record (migration 0023, which says how triggers write it). */
+export interface ChangeLogTable {
+  /** Orders the rows of one version; with `version`, a reader's position. */
+  id: Generated<number>;
+  /** The data version the change committed at (`bigint` on PostgreSQL: pg returns a string). */
+  version: number | string;
+  type: 'event' | 'venue' | 'organizer' | Taxonomy;
+  record_id: number;
+  action: 'created' | 'updated' | 'trashed' | 'restored' | 'deleted';
+  /** The series of an occurrence. */
+  series_id: number | null;
+  author_id: number | null;
+  /** 1 when anyone could read the record before the transaction, and after it. */
+  was_public: number;
+  is_public: number;
+  /** UTC `YYYY-MM-DD HH:MM:SS`, the database's clock. */
+  changed_utc: string;
+}
+
+/** The position of the last change the retention removed; one row, id 1. */
+export interface ChangeLogPrunedTable {
+  id: number;
+  version: number | string;
+  change_id: number | string;
 }
 
 /** An upper bound of event lengths, raised by triggers; one row, id 1. */
@@ -266,6 +294,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   event_search: EventSearchTable;
   data_version: DataVersionTable;
+  change_log: ChangeLogTable;
+  change_log_pruned: ChangeLogPrunedTable;
   event_bounds: EventBoundsTable;
   event_series: EventSeriesTable;
   event_ical: EventIcalTable;

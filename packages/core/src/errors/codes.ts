@@ -32,6 +32,11 @@ export const ERRORS = {
     'The database did not finish this request in the time it allows; please retry shortly, or ask for less.',
   ],
   rest_internal_error: [500, 'The service could not complete the request.'],
+  // The change log (GET /changes).
+  rest_sync_token_expired: [
+    410,
+    'The sync token is older than the changes this service keeps. Read the records again, then follow the changes from data.next_token.',
+  ],
   // Terms (WordPress's taxonomy API).
   rest_taxonomy_not_hierarchical: [400, 'Cannot set parent term, taxonomy is not hierarchical.'],
   term_exists: [400, 'A term with the name provided already exists with this parent.'],

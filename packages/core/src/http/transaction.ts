@@ -10,19 +10,16 @@
  * Once committed, the caches forget the turn's version and their answers, so the next request sees the write.
  */
 import type { Caches } from '../cache/index.js';
-import { bumpDataVersion } from '../db/data-version.js';
+import { serviceWrite } from '../db/change-log.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
 import type { RouteDefinition } from '../route-table/route.js';
 
 export async function runWrite<T>(
-  database: Pick<CalendarDatabase, 'kysely'>,
+  database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   caches: Pick<Caches, 'afterWrite'>,
   write: (trx: Db) => Promise<T>,
 ): Promise<T> {
-  const result = await database.kysely.transaction().execute(async (trx) => {
-    await bumpDataVersion(trx);
-    return write(trx);
-  });
+  const result = await serviceWrite(database, write);
   caches.afterWrite();
   return result;
 }
@@ -32,7 +29,7 @@ export async function runWrite<T>(
  * committed on its own (context.writeSlice). `onRollback` runs when the one transaction did not commit.
  */
 export function runWriteRoute<T>(
-  database: Pick<CalendarDatabase, 'kysely'>,
+  database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   caches: Pick<Caches, 'afterWrite'>,
   route: Pick<RouteDefinition, 'writesInSlices'>,
   run: (db: Db, writeSlice?: <S>(write: (trx: Db) => Promise<S>) => Promise<S>) => Promise<T>,

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { DialectTraits } from '../traits.js';
 import { baseline } from './0021-baseline.js';
 import { eventSequence } from './0022-event-sequence.js';
+import { changeLog } from './0023-change-log.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -12,6 +13,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0021-baseline': baseline(traits.name),
     '0022-event-sequence': eventSequence(traits.name),
+    '0023-change-log': changeLog(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { formatUtc } from '../../dates/format.js';
-import { bumpDataVersion } from '../../db/data-version.js';
+import { serviceWrite } from '../../db/change-log.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import { insertRowsChunked } from '../../db/insert-many.js';
 import type { Database } from '../../db/schema.js';
@@ -58,10 +58,7 @@ async function inBatches<T>(
   write: (db: Db, batch: readonly T[]) => Promise<void>,
 ): Promise<void> {
   for (const batch of chunked(records, context.batchSize)) {
-    await context.database.kysely.transaction().execute(async (trx) => {
-      await bumpDataVersion(trx);
-      await write(trx, batch);
-    });
+    await serviceWrite(context.database, (trx) => write(trx, batch));
     context.onBatch(batch.length);
   }
 }

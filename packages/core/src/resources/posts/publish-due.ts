@@ -5,7 +5,7 @@
  * and list totals stay cacheable. When it changed something, the handler tells the caches (`afterWrite`).
  */
 import { formatUtc } from '../../dates/format.js';
-import { bumpDataVersion } from '../../db/data-version.js';
+import { serviceWrite } from '../../db/change-log.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { refreshTermCounts, termIdsOfEvents } from '../terms/repository.js';
 
@@ -27,9 +27,8 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
       .execute();
     if (due.length === 0) return false;
     const ids = due.map((row) => row.id);
-    await database.kysely.transaction().execute(async (trx) => {
-      // First, as every write does (cache/index.ts, point 1): the version row's lock orders the writers.
-      await bumpDataVersion(trx);
+    // The version bumped first, as every write does (cache/index.ts, point 1): its row's lock orders writers.
+    await serviceWrite(database, async (trx) => {
       await trx
         .updateTable('posts')
         .set({ status: 'publish' })

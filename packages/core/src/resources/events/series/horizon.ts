@@ -11,7 +11,7 @@
  */
 import type { CalendarConfig } from '../../../config.js';
 import { formatUtc, wallSecondsBetween } from '../../../dates/format.js';
-import { bumpDataVersion } from '../../../db/data-version.js';
+import { serviceWrite } from '../../../db/change-log.js';
 import type { CalendarDatabase, Db } from '../../../db/database.js';
 import { isApiError } from '../../../errors/api-error.js';
 import { expandRecurrence, parseRecurrence, RecurrenceError } from '../../../ical/recurrence.js';
@@ -106,10 +106,9 @@ export async function extendSeriesStep(
   seriesId: number,
   target: HorizonTarget,
 ): Promise<string | undefined> {
-  return database.kysely.transaction().execute(async (db) => {
-    // First, as every write (cache/index.ts, point 1): on PostgreSQL its lock also orders this step after
-    // any write of the series under way, whose result is what is read next.
-    await bumpDataVersion(db);
+  // The version bumped first, as every write (cache/index.ts, point 1): on PostgreSQL its lock also orders
+  // this step after any write of the series under way, whose result is what is read next.
+  return serviceWrite(database, async (db) => {
     const series = await db
       .selectFrom('event_series')
       .select(['recurrence', 'horizon_utc'])

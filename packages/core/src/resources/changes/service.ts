@@ -1,0 +1,87 @@
+/**
+ * `GET /changes`: the change log as the caller may see it. A record the caller could read before a change
+ * and cannot after it (a published event made draft, trashed, given a password) is `deleted` for it; one it
+ * can read only from this change on is `created` for it; changes to records it could read neither before
+ * nor after do not appear. Editors see every change as it was made; authors and contributors see their own
+ * records so too.
+ */
+import { canWritePosts, isEditor } from '../../auth/capabilities.js';
+import type { UserPrincipal } from '../../auth/principal.js';
+import { apiError } from '../../errors/catalog.js';
+import type { RequestContext } from '../../route-table/context.js';
+import type { OperationResult } from '../../route-table/route.js';
+import { type ChangeAudience, type ChangeRow, readChangePage, readLogState } from './repository.js';
+import {
+  type ChangePosition,
+  comparePositions,
+  decodeChangeToken,
+  encodeChangeToken,
+  laterPosition,
+} from './token.js';
+
+export const CHANGES_DEFAULT_LIMIT = 100;
+export const CHANGES_MAX_LIMIT = 1000;
+
+export interface Change {
+  token: string;
+  type: ChangeRow['type'];
+  id: number;
+  action: ChangeRow['action'];
+  /** UTC, ISO 8601. */
+  at: string;
+  series_id?: number;
+}
+
+export function audienceOf(principal: UserPrincipal | null): ChangeAudience {
+  if (isEditor(principal)) return { kind: 'all' };
+  if (principal !== null && canWritePosts(principal)) return { kind: 'own', userId: principal.userId };
+  return { kind: 'public' };
+}
+
+/** The action as `audience` sees it, from whether anyone could read the record before and after. */
+function seenAction(row: ChangeRow, audience: ChangeAudience): ChangeRow['action'] {
+  if (audience.kind === 'all') return row.action;
+  if (audience.kind === 'own' && row.author_id === audience.userId) return row.action;
+  if (row.is_public !== 1) return 'deleted';
+  return row.was_public === 1 ? row.action : 'created';
+}
+
+function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
+  const change: Change = {
+    token: encodeChangeToken(row),
+    type: row.type,
+    id: row.record_id,
+    action: seenAction(row, audience),
+    at: `${row.changed_utc.replace(' ', 'T')}Z`,
+  };
+  if (row.series_id !== null && row.series_id !== row.record_id) change.series_id = row.series_id;
+  return change;
+}
+
+export async function listChanges(
+  context: RequestContext,
+  params: { since?: string | undefined; limit?: number | undefined },
+): Promise<OperationResult> {
+  const state = await readLogState(context.db);
+  if (params.since === undefined)
+    return { body: { changes: [], next_token: encodeChangeToken(state.now), has_more: false } };
+  // The parameter's validation decoded it already.
+  const since = decodeChangeToken(params.since) as ChangePosition;
+  if (comparePositions(since, state.pruned) < 0)
+    throw apiError('rest_sync_token_expired', { data: { next_token: encodeChangeToken(state.now) } });
+  const limit = Math.min(params.limit ?? CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT);
+  const audience = audienceOf(context.principal);
+  const rows = await readChangePage(context.db, since, audience, limit + 1);
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  // The whole rest read: go on from "now" (changes nobody could see up to it need no reading again).
+  const next = hasMore && last ? last : laterPosition(laterPosition(since, state.now), last ?? since);
+  return {
+    body: {
+      changes: page.map((row) => changeOf(row, audience)),
+      next_token: encodeChangeToken(next),
+      has_more: hasMore,
+    },
+  };
+}
