@@ -272,6 +272,18 @@ describeContract('OpenAPI document against real answers', (service) => {
     await call('GET', '/events/{id}/ical', { path: { id: 999999 }, status: 404 });
   });
 
+  it('changes: a start, a page with changes, a malformed token', async () => {
+    const start = await call('GET', '/changes', { status: 200 });
+    await call('POST', '/tags', { json: { name: 'Changed' }, as: 'admin', status: 201 });
+    const page = await call('GET', '/changes', {
+      query: { since: start.json.next_token },
+      as: 'admin',
+      status: 200,
+    });
+    expect(page.json.changes.length).toBeGreaterThan(0);
+    await call('GET', '/changes', { query: { since: 'nonsense' }, status: 400 });
+  });
+
   it('events: venue, organizers, terms and cost in each documented form', async () => {
     const venue = (await call('POST', '/venues', { json: { venue: 'Hall A' }, as: 'admin', status: 201 }))
       .json;

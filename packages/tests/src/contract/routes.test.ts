@@ -24,6 +24,7 @@ const ROUTE_KEYS = [
   '/calendar/events/v1/categories/(?P<id>\\d+)',
   '/calendar/events/v1/tags',
   '/calendar/events/v1/tags/(?P<id>\\d+)',
+  '/calendar/events/v1/changes',
 ];
 
 describeContract('every route', (service) => {
