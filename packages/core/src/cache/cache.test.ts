@@ -8,6 +8,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type DialectName, testDialects, withOutsideWriter } from '@calendar-events/tests/databases';
 import { apiRequest } from '@calendar-events/tests/requests';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { readDataVersion } from '../db/data-version.js';
@@ -44,6 +45,20 @@ async function withSilentOutsideWriter(name: DialectName) {
       ? ['insert', 'update', 'delete'].map((event) => `drop trigger ${table}_${event}_bumps_data_version`)
       : [`drop trigger ${table}_bumps_data_version on ${table}`])
       await setup.outside(drop);
+  // The change log's triggers move the version too (migration 0023): gone as well.
+  const logging =
+    name === 'sqlite'
+      ? await sql<{ name: string; table: string }>`select name, tbl_name as "table" from sqlite_master
+          where type = 'trigger' and name like '%logs_change'`.execute(setup.database.kysely)
+      : await sql<{ name: string; table: string }>`select t.tgname as name, c.relname as "table"
+          from pg_trigger as t join pg_class as c on c.oid = t.tgrelid
+          where t.tgname like '%logs_change' and c.relnamespace = current_schema()::regnamespace`.execute(
+          setup.database.kysely,
+        );
+  for (const trigger of logging.rows)
+    await setup.outside(
+      name === 'sqlite' ? `drop trigger ${trigger.name}` : `drop trigger ${trigger.name} on ${trigger.table}`,
+    );
   return setup;
 }
 
