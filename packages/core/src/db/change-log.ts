@@ -12,20 +12,24 @@ import type { CalendarDatabase, Db } from './database.js';
 import type { Database } from './schema.js';
 
 const MINE = sql`(select change_mark from data_version where id = 1)`;
-const SAME = sql`c.record_id = change_log.record_id and c.type = change_log.type and c.version >= ${MINE}`;
 
-/** SQLite: one row per record for the rows this write logged (those from `change_mark` on). */
+/**
+ * SQLite: one row per record for the rows this write logged (those from `change_mark` on), in two
+ * statements whatever their number: the records' groups summed up once, each merged row looked up by id.
+ */
 export async function mergeWriteChanges(db: Db): Promise<void> {
-  await sql`update change_log set
-      action = case
-        when exists (select 1 from change_log as c where ${SAME} and c.action = 'deleted') then 'deleted'
-        when exists (select 1 from change_log as c where ${SAME} and c.action = 'created') then 'created'
-        else coalesce((select c.action from change_log as c where ${SAME} and c.action <> 'updated'
-          order by c.id desc limit 1), 'updated') end,
-      was_public = (select c.was_public from change_log as c where ${SAME} order by c.id limit 1),
-      series_id = (select max(c.series_id) from change_log as c where ${SAME})
-    where version >= ${MINE} and id in (select max(id) from change_log where version >= ${MINE}
-      group by record_id, type having count(*) > 1)`.execute(db);
+  await sql`with groups as (
+      select max(id) as last_id, min(id) as first_id, max(action = 'deleted') as deleted,
+        max(action = 'created') as created, max(case when action <> 'updated' then id end) as moved_id,
+        max(series_id) as series_id
+      from change_log where version >= ${MINE} group by record_id, type having count(*) > 1)
+    update change_log set
+      action = case when g.deleted then 'deleted' when g.created then 'created'
+        when g.moved_id is not null then (select c.action from change_log as c where c.id = g.moved_id)
+        else 'updated' end,
+      was_public = (select c.was_public from change_log as c where c.id = g.first_id),
+      series_id = g.series_id
+    from groups as g where change_log.id = g.last_id`.execute(db);
   await sql`delete from change_log where version >= ${MINE} and id not in (
       select max(id) from change_log where version >= ${MINE} group by record_id, type)`.execute(db);
 }
