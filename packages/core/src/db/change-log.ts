@@ -4,7 +4,8 @@
  * (migration 0023 says why SQLite needs it: its triggers log a row per row written, PostgreSQL's merge as
  * they write). A record's merged row is its last: what the write did to it as a whole (deleted over
  * created over trashed or restored over updated), whether anyone could read it before (its first row) and
- * after (its last), its series if any row knew it.
+ * after (its last), its series if any row knew it. A row of a record's part alone does not know whether anyone
+ * could read it before (-1): the first row that knows says.
  */
 import { sql, type Transaction } from 'kysely';
 import { bumpDataVersion } from './data-version.js';
@@ -19,7 +20,7 @@ const MINE = sql`(select change_mark from data_version where id = 1)`;
  */
 export async function mergeWriteChanges(db: Db): Promise<void> {
   await sql`with groups as (
-      select max(id) as last_id, min(id) as first_id, max(action = 'deleted') as deleted,
+      select max(id) as last_id, min(case when was_public <> -1 then id end) as first_id, max(action = 'deleted') as deleted,
         max(action = 'created') as created, max(case when action <> 'updated' then id end) as moved_id,
         max(series_id) as series_id
       from change_log where version >= ${MINE} group by record_id, type having count(*) > 1)
@@ -27,7 +28,7 @@ export async function mergeWriteChanges(db: Db): Promise<void> {
       action = case when g.deleted then 'deleted' when g.created then 'created'
         when g.moved_id is not null then (select c.action from change_log as c where c.id = g.moved_id)
         else 'updated' end,
-      was_public = (select c.was_public from change_log as c where c.id = g.first_id),
+      was_public = coalesce((select c.was_public from change_log as c where c.id = g.first_id), -1),
       series_id = g.series_id
     from groups as g where change_log.id = g.last_id`.execute(db);
   await sql`delete from change_log where version >= ${MINE} and id not in (

@@ -188,7 +188,10 @@ export interface ChangeLogTable {
   /** The series of an occurrence. */
   series_id: number | null;
   author_id: number | null;
-  /** 1 when anyone could read the record before the transaction, and after it. */
+  /**
+   * 1 when anyone could read the record before the transaction, and after it; `was_public` -1 when the
+   * transaction wrote only parts of it (then as after).
+   */
   was_public: number;
   is_public: number;
   /** UTC `YYYY-MM-DD HH:MM:SS`, the database's clock. */

@@ -9,7 +9,9 @@ import { type Kysely, sql } from 'kysely';
  * and terms and on the tables that hold their parts (texts, event fields, links). A record touched several
  * times in one transaction keeps one row, whose action says what the transaction did to it as a whole
  * (created wins over updated, deleted over everything) and whose `was_public` says whether anyone could read
- * it before (on SQLite, for the service's transactions; see below). `is_public`: whether anyone may read it after (published, without a password; terms always),
+ * it before (on SQLite, for the service's transactions; see below): -1 while only a part of the record was
+ * written (its texts, fields, links), whose trigger cannot know, as the post may have changed before in the
+ * same statement; a reader then takes `is_public`. `is_public`: whether anyone may read it after (published, without a password; terms always),
  * so that a reader sees a record leave its view as a deletion and the changes to what it never could read
  * not at all; `author_id` for the authors, who read their own.
  *
@@ -31,8 +33,11 @@ type Dialect = 'sqlite' | 'postgres';
 
 const PUBLIC = (row: string) =>
   `(case when ${row}.status = 'publish' and ${row}.password = '' then 1 else 0 end)`;
-const POST_ACTION = `(case when new.status = 'trash' and old.status <> 'trash' then 'trashed'
-  when old.status = 'trash' and new.status <> 'trash' then 'restored' else 'updated' end)`;
+const POST_ACTION = (
+  n = 'new',
+  o = 'old',
+) => `(case when ${n}.status = 'trash' and ${o}.status <> 'trash' then 'trashed'
+  when ${o}.status = 'trash' and ${n}.status <> 'trash' then 'restored' else 'updated' end)`;
 
 interface Logged {
   type: string;
@@ -67,7 +72,7 @@ function sqliteStatements(): string[] {
           action: `'updated'`,
           series: series.replace('ROW', row),
           author: of('o.author_id'),
-          was: of(PUBLIC('o')),
+          was: '-1',
           is: of(PUBLIC('o')),
         })} end`;
     });
@@ -85,7 +90,7 @@ function sqliteStatements(): string[] {
     `create trigger "posts_insert_logs_change" after insert on "posts"
       begin ${post('new', `'created'`, '0', PUBLIC('new'))} end`,
     `create trigger "posts_update_logs_change" after update on "posts"
-      begin ${post('new', POST_ACTION, PUBLIC('old'), PUBLIC('new'))} end`,
+      begin ${post('new', POST_ACTION(), PUBLIC('old'), PUBLIC('new'))} end`,
     `create trigger "posts_delete_logs_change" before delete on "posts"
       begin ${post('old', `'deleted'`, PUBLIC('old'), '0', '(select series_id from events where id = old.id)')} end`,
     ...part('post_texts', 'post_id', ['insert', 'update']),
@@ -116,9 +121,52 @@ function sqliteStatements(): string[] {
   ];
 }
 
+/** PostgreSQL: merges a change into the transaction's row of the record, writing only what it changes. */
+const PG_MERGE = (() => {
+  const action = `case when excluded.action = 'deleted' or c.action = 'deleted' then 'deleted'
+    when c.action = 'created' then 'created' when excluded.action = 'updated' then c.action
+    else excluded.action end`;
+  const merged = [
+    action,
+    'coalesce(excluded.series_id, c.series_id)',
+    'coalesce(excluded.author_id, c.author_id)',
+  ];
+  const was = 'case when c.was_public = -1 then excluded.was_public else c.was_public end';
+  return `on conflict (version, type, record_id) do update set action = ${merged[0]}, series_id = ${merged[1]},
+      author_id = ${merged[2]}, is_public = excluded.is_public, was_public = ${was}
+    where (${merged.join(', ')}, excluded.is_public, ${was})
+      is distinct from (c.action, c.series_id, c.author_id, c.is_public, c.was_public)`;
+})();
+
+/** PostgreSQL: logs the rows `source` selects (type, record_id, action, series_id, author_id, was, is). */
+const pgLog = (source: string) => `insert into change_log as c (version, type, record_id, action, series_id,
+      author_id, was_public, is_public, changed_utc)
+    select (select calendar_change_version()), s.*, to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+    from (${source}) as s
+    ${PG_MERGE};`;
+
 function postgresStatements(): string[] {
   const fn = (name: string, body: string) => `create function ${name}() returns trigger language plpgsql
-    set search_path from current as $$ ${body} $$`;
+    set search_path from current as $$ begin ${body} return null; end $$`;
+  /** A statement trigger over the rows it wrote (`rows`), run once per statement, not per row. */
+  const onStatement = (table: string, event: string, name: string, rows: string, body: string) => [
+    fn(`calendar_log_${name}`, body),
+    `create trigger ${table}_${event}_logs_change after ${event} on ${table}
+      referencing ${event === 'delete' ? 'old' : 'new'} table as ${rows}
+      for each statement execute function calendar_log_${name}()`,
+  ];
+  /** The posts whose parts `rows` holds (`column`: the post's id): each updated. */
+  const parts = (table: string, column: string, events: string[], series = 'null::integer') =>
+    events.flatMap((event) =>
+      onStatement(
+        table,
+        event,
+        `${table}_${event}`,
+        'touched',
+        pgLog(`select p.type, p.id, 'updated', ${series}, p.author_id, -1, ${PUBLIC('p')}
+          from posts as p where p.id in (select touched.${column} from touched)`),
+      ),
+    );
   return [
     `alter table data_version add column change_mark bigint default 0 not null`,
     `create table change_log (id bigint generated always as identity, version bigint not null, type text not null,
@@ -129,106 +177,80 @@ function postgresStatements(): string[] {
     `create index change_log_public on change_log (version, id) where was_public = 1 or is_public = 1`,
     `create table change_log_pruned (id integer primary key, version bigint not null, change_id bigint not null)`,
     `insert into change_log_pruned (id, version, change_id) values (1, 0, 0)`,
-    `create function calendar_log_change(p_type text, p_id integer, p_action text, p_series integer,
-        p_author integer, p_was integer, p_is integer) returns void language plpgsql
-      set search_path from current as $$
-      declare
-        v bigint;
+    // The transaction's version, bumped by its first change as the data-version triggers bump it.
+    `create function calendar_change_version() returns bigint language plpgsql set search_path from current as $$
       begin
         update data_version set version = version + 1
           where id = 1 and xmin::text::bigint <> pg_current_xact_id()::text::bigint % 4294967296;
-        select version into v from data_version where id = 1;
-        insert into change_log as c (version, type, record_id, action, series_id, author_id, was_public,
-            is_public, changed_utc)
-          values (v, p_type, p_id, p_action, p_series, p_author, p_was, p_is,
-            to_char(now() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'))
-          on conflict (version, type, record_id) do update set
-            action = case when excluded.action = 'deleted' or c.action = 'deleted' then 'deleted'
-              when c.action = 'created' then 'created' when excluded.action = 'updated' then c.action
-              else excluded.action end,
-            series_id = coalesce(excluded.series_id, c.series_id),
-            author_id = coalesce(excluded.author_id, c.author_id),
-            is_public = excluded.is_public;
+        return (select version from data_version where id = 1);
       end $$`,
-    fn(
-      'calendar_log_post_change',
-      `begin
-        if tg_op = 'DELETE' then
-          perform calendar_log_change(old.type, old.id, 'deleted',
-            (select series_id from events where id = old.id), old.author_id, ${PUBLIC('old')}, 0);
-          return old;
-        elsif tg_op = 'INSERT' then
-          perform calendar_log_change(new.type, new.id, 'created', null, new.author_id, 0, ${PUBLIC('new')});
-        else
-          perform calendar_log_change(new.type, new.id, ${POST_ACTION}, null, new.author_id, ${PUBLIC('old')},
-            ${PUBLIC('new')});
-        end if;
-        return new;
-      end`,
-    ),
-    // The tables that hold a post's parts: tg_argv[0] names the column of the post's id.
-    fn(
-      'calendar_log_post_part_change',
-      `declare
-        part jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
-        o record;
-      begin
-        select id, type, author_id, ${PUBLIC('posts')} as public into o from posts
-          where id = (part ->> tg_argv[0])::integer;
-        if found then
-          perform calendar_log_change(o.type, o.id, 'updated', (part ->> 'series_id')::integer, o.author_id,
-            o.public, o.public);
-        end if;
-        return null;
-      end`,
+    ...onStatement(
+      'posts',
+      'insert',
+      'new_posts',
+      'added',
+      pgLog(`select a.type, a.id, 'created', null::integer, a.author_id, 0, ${PUBLIC('a')} from added as a`),
     ),
     fn(
-      'calendar_log_term_change',
-      `begin
-        if tg_op = 'DELETE' then
-          perform calendar_log_change(old.taxonomy, old.id, 'deleted', null, null, 1, 0);
-          return old;
-        elsif tg_op = 'INSERT' then
-          perform calendar_log_change(new.taxonomy, new.id, 'created', null, null, 0, 1);
-        else
-          perform calendar_log_change(new.taxonomy, new.id, 'updated', null, null, 1, 1);
-        end if;
-        return new;
-      end`,
+      'calendar_log_changed_posts',
+      pgLog(`select n.type, n.id, ${POST_ACTION('n', 'o')}, null::integer, n.author_id, ${PUBLIC('o')},
+          ${PUBLIC('n')}
+        from changed as n join previous as o on o.id = n.id`),
     ),
-    fn(
-      'calendar_log_term_text_change',
-      `declare
-        t record;
-      begin
-        select id, taxonomy into t from terms where id = new.term_id;
-        if found then perform calendar_log_change(t.taxonomy, t.id, 'updated', null, null, 1, 1); end if;
-        return null;
-      end`,
-    ),
-    `create trigger posts_logs_change after insert or update on posts
-      for each row execute function calendar_log_post_change()`,
+    `create trigger posts_update_logs_change after update on posts
+      referencing new table as changed old table as previous
+      for each statement execute function calendar_log_changed_posts()`,
+    // Row by row, before: the series of a deleted occurrence is still there to read.
+    `create function calendar_log_deleted_post() returns trigger language plpgsql
+      set search_path from current as $$ begin
+        ${pgLog(`select old.type, old.id, 'deleted', (select e.series_id from events as e where e.id = old.id),
+          old.author_id, ${PUBLIC('old')}, 0`)}
+        return old;
+      end $$`,
     `create trigger posts_delete_logs_change before delete on posts
-      for each row execute function calendar_log_post_change()`,
-    ...(
-      [
-        ['post_texts', 'post_id', 'insert or update'],
-        ['events', 'id', 'insert or update'],
-        ['venues', 'id', 'update'],
-        ['organizers', 'id', 'update'],
-        ['event_terms', 'event_id', 'insert or delete'],
-        ['event_organizers', 'event_id', 'insert or delete'],
-      ] as const
-    ).map(
-      ([table, column, events]) => `create trigger ${table}_logs_change after ${events} on ${table}
-        for each row execute function calendar_log_post_part_change('${column}')`,
+      for each row execute function calendar_log_deleted_post()`,
+    ...parts('post_texts', 'post_id', ['insert', 'update']),
+    ...parts(
+      'events',
+      'id',
+      ['insert', 'update'],
+      '(select max(t.series_id) from touched as t where t.id = p.id)',
     ),
-    `create trigger terms_logs_change after insert or update on terms
-      for each row execute function calendar_log_term_change()`,
-    `create trigger terms_delete_logs_change before delete on terms
-      for each row execute function calendar_log_term_change()`,
-    `create trigger term_texts_logs_change after insert or update on term_texts
-      for each row execute function calendar_log_term_text_change()`,
+    ...parts('venues', 'id', ['update']),
+    ...parts('organizers', 'id', ['update']),
+    ...parts('event_terms', 'event_id', ['insert', 'delete']),
+    ...parts('event_organizers', 'event_id', ['insert', 'delete']),
+    ...onStatement(
+      'terms',
+      'insert',
+      'new_terms',
+      'added',
+      pgLog(`select a.taxonomy, a.id, 'created', null::integer, null::integer, 0, 1 from added as a`),
+    ),
+    ...onStatement(
+      'terms',
+      'update',
+      'changed_terms',
+      'changed',
+      pgLog(`select n.taxonomy, n.id, 'updated', null::integer, null::integer, 1, 1 from changed as n`),
+    ),
+    ...onStatement(
+      'terms',
+      'delete',
+      'deleted_terms',
+      'removed',
+      pgLog(`select r.taxonomy, r.id, 'deleted', null::integer, null::integer, 1, 0 from removed as r`),
+    ),
+    ...['insert', 'update'].flatMap((event) =>
+      onStatement(
+        'term_texts',
+        event,
+        `term_texts_${event}`,
+        'touched',
+        pgLog(`select t.taxonomy, t.id, 'updated', null::integer, null::integer, 1, 1
+          from terms as t where t.id in (select touched.term_id from touched)`),
+      ),
+    ),
   ];
 }
 

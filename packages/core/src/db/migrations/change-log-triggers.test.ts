@@ -99,7 +99,7 @@ describe.each(dialects)('the change log, as another program writes ($name)', (di
     else
       expect(logged).toEqual([
         `organizer ${id} created 01`,
-        `organizer ${id} updated 11`,
+        `organizer ${id} updated -11`,
         `organizer ${id} updated 11`,
       ]);
   });

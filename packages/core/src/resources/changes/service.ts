@@ -43,7 +43,8 @@ function seenAction(row: ChangeRow, audience: ChangeAudience): ChangeRow['action
   if (audience.kind === 'all') return row.action;
   if (audience.kind === 'own' && row.author_id === audience.userId) return row.action;
   if (row.is_public !== 1) return 'deleted';
-  return row.was_public === 1 ? row.action : 'created';
+  // -1: only a part of the record changed (migration 0023), which leaves it as readable as it was.
+  return row.was_public === 1 || row.was_public === -1 ? row.action : 'created';
 }
 
 function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
