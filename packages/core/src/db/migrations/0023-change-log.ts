@@ -155,7 +155,10 @@ function postgresStatements(): string[] {
       referencing ${event === 'delete' ? 'old' : 'new'} table as ${rows}
       for each statement execute function calendar_log_${name}()`,
   ];
-  /** The posts whose parts `rows` holds (`column`: the post's id): each updated. */
+  /**
+   * The posts whose parts `rows` holds (`column`: the post's id): each updated. Each post looked up by its id
+   * (a lateral join): the planner knows nothing of a transition table's size and would scan the posts.
+   */
   const parts = (table: string, column: string, events: string[], series = 'null::integer') =>
     events.flatMap((event) =>
       onStatement(
@@ -163,8 +166,9 @@ function postgresStatements(): string[] {
         event,
         `${table}_${event}`,
         'touched',
-        pgLog(`select p.type, p.id, 'updated', ${series}, p.author_id, -1, ${PUBLIC('p')}
-          from posts as p where p.id in (select touched.${column} from touched)`),
+        pgLog(`select p.type, p.id, 'updated', t.series_id, p.author_id, -1, ${PUBLIC('p')}
+          from (select touched.${column} as id, ${series} as series_id from touched group by touched.${column}) as t
+          cross join lateral (select * from posts where posts.id = t.id) as p`),
       ),
     );
   return [
@@ -210,12 +214,7 @@ function postgresStatements(): string[] {
     `create trigger posts_delete_logs_change before delete on posts
       for each row execute function calendar_log_deleted_post()`,
     ...parts('post_texts', 'post_id', ['insert', 'update']),
-    ...parts(
-      'events',
-      'id',
-      ['insert', 'update'],
-      '(select max(t.series_id) from touched as t where t.id = p.id)',
-    ),
+    ...parts('events', 'id', ['insert', 'update'], 'max(touched.series_id)'),
     ...parts('venues', 'id', ['update']),
     ...parts('organizers', 'id', ['update']),
     ...parts('event_terms', 'event_id', ['insert', 'delete']),
@@ -248,7 +247,8 @@ function postgresStatements(): string[] {
         `term_texts_${event}`,
         'touched',
         pgLog(`select t.taxonomy, t.id, 'updated', null::integer, null::integer, 1, 1
-          from terms as t where t.id in (select touched.term_id from touched)`),
+          from (select distinct touched.term_id as id from touched) as w
+          cross join lateral (select * from terms where terms.id = w.id) as t`),
       ),
     ),
   ];
