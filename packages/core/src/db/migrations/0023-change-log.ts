@@ -157,7 +157,9 @@ function postgresStatements(): string[] {
   ];
   /**
    * The posts whose parts `rows` holds (`column`: the post's id): each updated. Each post looked up by its id
-   * (a lateral join): the planner knows nothing of a transition table's size and would scan the posts.
+   * (a lateral join): the planner knows nothing of a transition table's size and would scan the posts. A
+   * post whose row of this transaction already says it all (its texts written just after it) is left alone:
+   * no upsert, no lock of that row.
    */
   const parts = (table: string, column: string, events: string[], series = 'null::integer') =>
     events.flatMap((event) =>
@@ -168,7 +170,11 @@ function postgresStatements(): string[] {
         'touched',
         pgLog(`select p.type, p.id, 'updated', t.series_id, p.author_id, -1, ${PUBLIC('p')}
           from (select touched.${column} as id, ${series} as series_id from touched group by touched.${column}) as t
-          cross join lateral (select * from posts where posts.id = t.id) as p`),
+          cross join lateral (select * from posts where posts.id = t.id) as p
+          where not exists (select 1 from change_log as c where c.version = (select calendar_change_version())
+            and c.type = p.type and c.record_id = p.id and c.is_public = ${PUBLIC('p')}
+            and c.author_id is not distinct from p.author_id
+            and (t.series_id is null or c.series_id = t.series_id))`),
       ),
     );
   return [
