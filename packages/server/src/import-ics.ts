@@ -174,6 +174,8 @@ export async function importIcs(
     compression: false,
     // A one-shot command: the series it imports are written to the horizon by the import itself.
     horizonKeeper: false,
+    // Pruning old changes is the server's work, not a one-shot command's.
+    changePruner: false,
   });
   const response = await core.handle({
     method: 'POST',
