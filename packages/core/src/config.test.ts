@@ -18,3 +18,15 @@ describe('the site currency settings', () => {
     expect(() => resolveConfig({ currencyPosition: 'after' as 'postfix' })).toThrow(RangeError);
   });
 });
+
+describe('the change log’s retention', () => {
+  it('keeps changes 30 days by default, or as many whole days as given', () => {
+    expect(resolveConfig({}).changeRetentionDays).toBe(30);
+    expect(resolveConfig({ changeRetentionDays: 7 }).changeRetentionDays).toBe(7);
+  });
+
+  it('refuses no days, parts of days and more than ten years', () => {
+    for (const days of [0, 1.5, 3651, Number.NaN])
+      expect(() => resolveConfig({ changeRetentionDays: days })).toThrow(RangeError);
+  });
+});
