@@ -59,6 +59,10 @@ const ERROR_RESPONSES = {
     'The record is already in the trash (`event-is-in-trash`, …); `force=true` deletes it for good.',
     'Der Datensatz liegt schon im Papierkorb (`event-is-in-trash`, …); `force=true` löscht ihn endgültig.',
   ),
+  SyncTokenExpired: d(
+    'The sync token is older than the changes kept (`rest_sync_token_expired`): read the records again, then follow the changes from `data.next_token`.',
+    'Das Sync-Token ist älter als die aufbewahrten Änderungen (`rest_sync_token_expired`): die Datensätze neu lesen, dann den Änderungen ab `data.next_token` folgen.',
+  ),
   PreconditionFailed: d(
     '`If-Match` does not name the record’s current ETag (`rest_precondition_failed`).',
     '`If-Match` nennt nicht das aktuelle ETag des Datensatzes (`rest_precondition_failed`).',
@@ -173,6 +177,8 @@ function errorStatuses(compiled: CompiledPath, route: RouteDefinition, method: H
   if (!created) statuses['404'] = 'NotFound';
   // Only records with a trash (the routes that take `force`) can be gone; terms are deleted outright.
   if (method === 'DELETE' && 'force' in route.params) statuses['410'] = 'Gone';
+  // A route that reads from a sync token (`since`) answers one older than the changes kept with 410.
+  if (method === 'GET' && 'since' in route.params) statuses['410'] = 'SyncTokenExpired';
   if (route.authorize && !created) statuses['412'] = 'PreconditionFailed';
   return statuses;
 }
