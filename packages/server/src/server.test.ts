@@ -74,4 +74,19 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
       await server.close();
     }
   });
+  it('passes the change log’s retention to core, and serves GET /changes', async () => {
+    const server = await startServer({
+      adapter,
+      port: 0,
+      database: 'sqlite::memory:',
+      changeRetentionDays: 7,
+    });
+    try {
+      expect(server.core.config.changeRetentionDays).toBe(7);
+      const changes = await fetch(`${server.url}/calendar/events/v1/changes`);
+      expect(await changes.json()).toEqual({ changes: [], next_token: expect.any(String), has_more: false });
+    } finally {
+      await server.close();
+    }
+  });
 });
