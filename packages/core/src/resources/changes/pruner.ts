@@ -4,6 +4,7 @@
  * loop given up between them). Instances may prune at once: each removes a prefix of the log in order and the
  * recorded position only moves forward. Its timer is unref'd, as the horizon keeper's.
  */
+import { formatUtc } from '../../dates/format.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
 import { pruneChangeBatch } from './repository.js';
@@ -33,11 +34,6 @@ const DAY_MS = 86_400_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC, as the log stores its times. */
-function utcText(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
-
 export function createChangePruner(deps: {
   database: CalendarDatabase;
   logger: Logger;
@@ -56,7 +52,7 @@ export function createChangePruner(deps: {
   let current: Promise<number> | undefined;
 
   async function round(): Promise<number> {
-    const cutoff = utcText(new Date(deps.clock().getTime() - deps.retentionDays * DAY_MS));
+    const cutoff = formatUtc(new Date(deps.clock().getTime() - deps.retentionDays * DAY_MS));
     let removed = 0;
     try {
       for (let batch = 0; batch < BATCHES_PER_ROUND && !stopping; batch++) {
