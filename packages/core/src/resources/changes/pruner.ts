@@ -4,6 +4,7 @@
  * loop given up between them). Instances may prune at once: each removes a prefix of the log in order and the
  * recorded position only moves forward. Its timer is unref'd, as the horizon keeper's.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatUtc } from '../../dates/format.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
@@ -31,8 +32,6 @@ export const CHANGES_PER_PRUNE_BATCH = 1000;
 const BATCHES_PER_ROUND = 100;
 const MAX_TIMER_MS = 2_147_483_647;
 const DAY_MS = 86_400_000;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createChangePruner(deps: {
   database: CalendarDatabase;

@@ -3,6 +3,7 @@
  * `GET /events/{id}/ical`, one event. Both take what a calendar app can put in a subscription URL: no
  * headers, the list's filters, `multilang_language` and `password` as query parameters.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pluginError } from '../../errors/catalog.js';
 import { createCalendarWriter, type FeedEvent } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
@@ -64,8 +65,6 @@ function calendarInfo(context: RequestContext) {
  * between batches (a constant number of batched queries per batch).
  */
 const FEED_BATCH = 100;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The VCALENDAR of these entries (events or series), loaded and written a batch at a time. */
 async function writeFeed(

@@ -18,7 +18,9 @@
  * The core starts it (option `horizonKeeper`, default on) and `core.close()` stops it. Its timers are unref'd:
  * they never keep a process alive that has nothing else to do.
  */
+
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CalendarConfig } from '../../../config.js';
 import type { CalendarDatabase } from '../../../db/database.js';
 import { type Lease, releaseLease, renewLease, takeLease } from '../../../db/leases.js';
@@ -90,8 +92,6 @@ export interface HorizonKeeperDependencies {
   afterWrite: () => void;
   options?: HorizonKeeperOptions | undefined;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createHorizonKeeper(deps: HorizonKeeperDependencies): HorizonKeeper {
   const { database, config, logger, clock } = deps;
