@@ -205,6 +205,50 @@ export interface ChangeLogPrunedTable {
   change_id: number | string;
 }
 
+/** An endpoint that receives the change log as signed webhooks (migration 0024). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON array of the change types delivered (`["event","venue"]`); `[]`: all. */
+  types: Generated<string>;
+  description: Generated<string>;
+  /** `whsec_` and the base64 of the key. */
+  secret: string;
+  /** The secret before the last rotation, which signs too until `previous_secret_expires_utc`. */
+  previous_secret: string | null;
+  previous_secret_expires_utc: string | null;
+  status: Generated<'active' | 'disabled'>;
+  disabled_reason: string | null;
+  /** The last change delivered or passed over (`bigint` on PostgreSQL: pg returns a string). */
+  cursor_version: number | string;
+  cursor_id: number | string;
+  /** Failed attempts at the change after the cursor. */
+  attempts: Generated<number>;
+  /** UTC `YYYY-MM-DD HH:MM:SS`: not before then is the change after the cursor tried again. */
+  next_attempt_utc: string | null;
+  lease_holder: string | null;
+  lease_expires_utc: string | null;
+  author_id: number | null;
+  created_utc: string;
+  modified_utc: string;
+}
+
+/** One attempt to deliver a change to a webhook (migration 0024). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  change_version: number | string;
+  change_id: number | string;
+  /** The `webhook-id` header sent: the same for every attempt of one change to one endpoint. */
+  message_id: string;
+  attempt: number;
+  attempted_utc: string;
+  /** The HTTP status answered; null when none came (refused, timed out, unreachable). */
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 /** An upper bound of event lengths, raised by triggers; one row, id 1. */
 export interface EventBoundsTable {
   id: number;
@@ -299,6 +343,8 @@ export interface Database {
   data_version: DataVersionTable;
   change_log: ChangeLogTable;
   change_log_pruned: ChangeLogPrunedTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   event_bounds: EventBoundsTable;
   event_series: EventSeriesTable;
   event_ical: EventIcalTable;

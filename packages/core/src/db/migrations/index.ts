@@ -3,6 +3,7 @@ import type { DialectTraits } from '../traits.js';
 import { baseline } from './0021-baseline.js';
 import { eventSequence } from './0022-event-sequence.js';
 import { changeLog } from './0023-change-log.js';
+import { webhooks } from './0024-webhooks.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -14,6 +15,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0021-baseline': baseline(traits.name),
     '0022-event-sequence': eventSequence(traits.name),
     '0023-change-log': changeLog(traits.name),
+    '0024-webhooks': webhooks(traits.name),
   };
   return { getMigrations: async () => migrations };
 }
