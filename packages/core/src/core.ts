@@ -74,7 +74,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const authenticate = options.authenticate
     ? async (request: CoreRequest) => {
         const principal = (await options.authenticate!(request)) ?? null;
-        return principal && resolveHostPrincipal(database.kysely, principal, logger, clock());
+        return principal && resolveHostPrincipal(database, principal, logger, clock());
       }
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
   // `responseCache` is the deprecated name of `cache` (options.ts).

@@ -1,6 +1,6 @@
 import { formatUtc } from '../dates/format.js';
-import { bumpDataVersion } from '../db/data-version.js';
-import type { Db } from '../db/database.js';
+import { serviceWrite } from '../db/change-log.js';
+import type { CalendarDatabase } from '../db/database.js';
 import type { ApiError } from '../errors/api-error.js';
 import { apiError } from '../errors/catalog.js';
 import type { Logger } from '../logger.js';
@@ -17,11 +17,12 @@ function unknownUser(message: string, logger: Logger, principal: Principal): Api
 
 /** The calendar user a principal of the host app stands for. */
 export async function resolveHostPrincipal(
-  db: Db,
+  database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   principal: Principal,
   logger: Logger,
   now: Date,
 ): Promise<UserPrincipal> {
+  const db = database.kysely;
   if (!isExternal(principal)) {
     const { userId } = principal;
     const user = Number.isSafeInteger(userId)
@@ -44,18 +45,17 @@ export async function resolveHostPrincipal(
   const sameLogin = known?.login === login || known?.login === `${login}#${externalId}`;
   if (known && sameLogin && known.display_name === name && known.role === role)
     return { userId: known.id, role };
-  return { userId: await keepUserRecord(db, { externalId, role, login, name }, known?.id, now), role };
+  return { userId: await keepUserRecord(database, { externalId, role, login, name }, known?.id, now), role };
 }
 
 /** Creates or updates the user record of a host user, in a write transaction of its own. */
 async function keepUserRecord(
-  db: Db,
+  database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   user: Required<ExternalPrincipal>,
   knownId: number | undefined,
   now: Date,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await bumpDataVersion(trx);
+  return serviceWrite(database, async (trx) => {
     // Another user (of the calendar, or of the host under another id) may have the login already.
     const holder = await trx
       .selectFrom('users')

@@ -21,6 +21,6 @@ export function createCallerOf(deps: {
     const hostPrincipal = request.authenticate ? ((await request.authenticate()) ?? null) : undefined;
     return hostPrincipal === undefined
       ? await deps.authenticate(request)
-      : hostPrincipal && (await resolveHostPrincipal(deps.database.kysely, hostPrincipal, deps.logger, now));
+      : hostPrincipal && (await resolveHostPrincipal(deps.database, hostPrincipal, deps.logger, now));
   };
 }

@@ -2,7 +2,7 @@
  * The change log's triggers (migration 0023) log what another program writes with plain SQL too: a post
  * inserted, published, trashed and deleted, a term renamed through its texts; each in commit order, after
  * the position "now" read before it, and on PostgreSQL one row per record for a transaction of several
- * statements.
+ * statements. The service's own writes log one row per record on both (migration 0027 on SQLite).
  */
 
 import { testDialects } from '@calendar-events/tests/databases';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChangeRow, readChangePage, readLogState } from '../../resources/changes/repository.js';
 import type { ChangePosition } from '../../resources/changes/token.js';
 import { createUser } from '../../resources/users/repository.js';
+import { serviceWrite } from '../change-log.js';
+import { readDataVersion } from '../data-version.js';
 import type { CalendarDatabase } from '../database.js';
 
 const dialects = await testDialects();
@@ -102,5 +104,41 @@ describe.each(dialects)('the change log, as another program writes ($name)', (di
         `organizer ${id} updated -11`,
         `organizer ${id} updated 11`,
       ]);
+  });
+
+  it('keeps one row per record for a write of the service, and the next write of another program moves the version', async () => {
+    const start = await now();
+    const versionBefore = await readDataVersion(database.kysely);
+    const id = await serviceWrite(database, async (trx) => {
+      const { rows } = await sql<{ id: number }>`insert into posts
+          (type, status, author_id, slug, date_utc, modified_utc, password)
+          values ('organizer', 'draft', ${author}, 'service', '2026-01-01 00:00:00', '2026-01-01 00:00:00', '')
+          returning id`.execute(trx);
+      const id = Number(rows[0]!.id);
+      await sql`insert into organizers (id) values (${id})`.execute(trx);
+      await sql`insert into post_texts (post_id, language, title) values (${id}, 'en', 'Service')`.execute(
+        trx,
+      );
+      await sql`update posts set status = 'publish' where id = ${id}`.execute(trx);
+      return id;
+    });
+    // One bump for the whole write: the version the service took first.
+    expect(await readDataVersion(database.kysely)).toBe(versionBefore! + 1);
+    expect(await since(start)).toEqual([`organizer ${id} created 01`]);
+    const outside = await now();
+    await sql`update posts set status = 'trash' where id = ${id}`.execute(database.kysely);
+    expect(await readDataVersion(database.kysely)).toBeGreaterThan(versionBefore! + 1);
+    expect(await since(outside)).toEqual([`organizer ${id} trashed 10`]);
+    // A write of the service that fails leaves nothing, and the next outside write is logged as before.
+    const failed = await now();
+    await expect(
+      serviceWrite(database, async (trx) => {
+        await sql`update posts set status = 'publish' where id = ${id}`.execute(trx);
+        throw new Error('given up');
+      }),
+    ).rejects.toThrow('given up');
+    expect(await since(failed)).toEqual([]);
+    await sql`delete from posts where id = ${id}`.execute(database.kysely);
+    expect(await since(failed)).toEqual([`organizer ${id} deleted 00`]);
   });
 });
