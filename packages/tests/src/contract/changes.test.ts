@@ -322,6 +322,8 @@ describeContract(
       it('answers a token older than the retention with 410 rest_sync_token_expired and where to start again', async () => {
         const old = await start();
         ok(await write('POST', '/tags', { name: 'Old news' }), 201);
+        // Asked once before the retention removes it: no answer kept from then may be given after.
+        expect((await changes(old)).status).toBe(200);
         service().setNow(new Date(Date.now() + 3 * 86_400_000));
         expect(await service().core.changePruner.runRound()).toBeGreaterThan(0);
         const res = await changes(old);

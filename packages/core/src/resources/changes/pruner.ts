@@ -55,7 +55,7 @@ export function createChangePruner(deps: {
     let removed = 0;
     try {
       for (let batch = 0; batch < BATCHES_PER_ROUND && !stopping; batch++) {
-        const count = await pruneChangeBatch(deps.database.kysely, cutoff, CHANGES_PER_PRUNE_BATCH);
+        const count = await pruneChangeBatch(deps.database, cutoff, CHANGES_PER_PRUNE_BATCH);
         removed += count;
         if (count < CHANGES_PER_PRUNE_BATCH) break;
         await nextTurn();

@@ -2,9 +2,10 @@
  * The change log's SQL (migration 0023 says how triggers write it): where the log stands, a page of it as
  * one caller may see it, and the retention's pruning. A page is one indexed query whatever its size.
  */
-import { type Kysely, sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { ChangeLogTable, Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { serviceWrite } from '../../db/change-log.js';
+import type { CalendarDatabase, Db } from '../../db/database.js';
+import type { ChangeLogTable } from '../../db/schema.js';
 import type { ChangePosition } from './token.js';
 
 /**
@@ -81,11 +82,11 @@ export async function readChangePage(
  * Resolves with how many went.
  */
 export async function pruneChangeBatch(
-  db: Kysely<Database>,
+  database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   cutoffUtc: string,
   batch: number,
 ): Promise<number> {
-  const oldest = await db
+  const oldest = await database.kysely
     .selectFrom('change_log')
     .select(['version', 'id', 'changed_utc'])
     .orderBy('version')
@@ -100,7 +101,8 @@ export async function pruneChangeBatch(
   const last = oldest[count - 1];
   if (!last) return 0;
   const position = { version: Number(last.version), id: Number(last.id) };
-  await db.transaction().execute(async (trx) => {
+  // A write of the service: the data version moves, so that no cached answer to a token now expired stays.
+  await serviceWrite(database, async (trx) => {
     await sql`delete from change_log where (version, id) <= (${position.version}, ${position.id})`.execute(
       trx,
     );
