@@ -62,17 +62,23 @@ export async function readChangePage(
   audience: ChangeAudience,
   limit: number,
 ): Promise<ChangeRow[]> {
-  // Literal conditions: SQLite uses the partial index `change_log_public` only for its own words.
-  const seen =
+  const columns = sql`version, id, type, record_id, action, series_id, author_id, was_public, is_public, changed_utc`;
+  const afterPosition = sql`(version, id) > (${after.version}, ${after.id})`;
+  // Literal conditions: SQLite uses a partial index only for its own words.
+  const readable = sql`select ${columns} from change_log where ${afterPosition} and (was_public = 1 or is_public = 1)
+    order by version, id limit ${limit}`;
+  const query =
     audience.kind === 'public'
-      ? sql`and (was_public = 1 or is_public = 1)`
+      ? readable
       : audience.kind === 'own'
-        ? sql`and (was_public = 1 or is_public = 1 or author_id = ${audience.userId})`
-        : sql``;
-  const { rows } = await sql<ChangeRow>`select version, id, type, record_id, action, series_id, author_id,
-      was_public, is_public, changed_utc
-    from change_log where (version, id) > (${after.version}, ${after.id}) ${seen}
-    order by version, id limit ${limit}`.execute(db);
+        ? // What anyone may read, and the author's own records nobody else may (each branch on its index,
+          // bounded by the page).
+          sql`select * from (${readable}) as readable union all select * from (select ${columns} from change_log
+              where ${afterPosition} and was_public <> 1 and is_public <> 1 and author_id = ${audience.userId}
+              order by version, id limit ${limit}) as own
+            order by version, id limit ${limit}`
+        : sql`select ${columns} from change_log where ${afterPosition} order by version, id limit ${limit}`;
+  const { rows } = await query.$castTo<ChangeRow>().execute(db);
   return rows.map((row) => ({ ...row, version: Number(row.version), id: Number(row.id) }));
 }
 
