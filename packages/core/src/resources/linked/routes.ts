@@ -1,5 +1,4 @@
 /** The route table of a venue or organizer kind (ref §5.5–5.7): by id and by slug alike. */
-
 import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
