@@ -296,6 +296,49 @@ describeContract(
       }
     });
 
+    it('an events sync answers the events whose venue, organizer, category or tag changed', async () => {
+      const venue = ok(await write('POST', '/venues', { venue: 'Hall' }), 201).id;
+      const organizer = ok(await write('POST', '/organizers', { organizer: 'Org' }), 201).id;
+      const atHall = ok(await write('POST', '/events', { ...LISTS[0]!.create('At hall'), venue }), 201).id;
+      const byOrg = ok(
+        await write('POST', '/events', { ...LISTS[0]!.create('By org'), organizer: [organizer] }),
+        201,
+      ).id;
+      const tagged = ok(
+        await write('POST', '/events', { ...LISTS[0]!.create('Tagged'), tags: ['Jazz'] }),
+        201,
+      );
+      ok(await write('POST', '/events', LISTS[0]!.create('Untouched')), 201);
+      const sync = async (token: string) => {
+        const res = await service().request('GET', '/events', { query: { sync_token: token } });
+        return { ids: (ok(res).events as Array<{ id: number }>).map((e) => e.id), res };
+      };
+      let token = (await service().request('GET', '/events')).headers['sync-token']!;
+      // biome-ignore lint/suspicious/noExplicitAny: an event as the API answers it
+      type Event = any;
+      const steps: Array<[() => Promise<TestResponse>, number, (event: Event) => unknown]> = [
+        [() => write('POST', `/venues/${venue}`, { venue: 'Great hall' }), atHall, (e) => e.venue.venue],
+        [
+          () => write('POST', `/organizers/${organizer}`, { organizer: 'Org two' }),
+          byOrg,
+          (e) => e.organizer[0].organizer,
+        ],
+        [
+          () => write('POST', `/tags/${tagged.tags[0].id}`, { name: 'Free jazz' }),
+          tagged.id,
+          (e) => e.tags[0].name,
+        ],
+      ];
+      for (const [change, id, read] of steps) {
+        ok(await change());
+        const { ids, res } = await sync(token);
+        expect(ids).toEqual([id]);
+        expect(read(res.json.events[0])).toMatch(/Great hall|Org two|Free jazz/);
+        expect(res.headers['sync-removed']).toBe('');
+        token = res.headers['sync-token']!;
+      }
+    });
+
     it('a sync hides what the caller cannot read, and names what it can no longer read', async () => {
       const shown = ok(
         await write('POST', '/events', { ...LISTS[0]!.create('Shown'), status: 'publish' }),

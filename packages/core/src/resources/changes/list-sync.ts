@@ -9,7 +9,9 @@
  *   records with a change after the token that the caller may see; the last page also carries
  *   `Sync-Removed`, the changed records that are not in the list now (deleted, trashed, no longer readable by
  *   the caller, no longer matching the filters, or changed and never matching: an id the client may never
- *   have had). The answer's body keeps the list's shape: nothing is added to it.
+ *   have had). The answer's body keeps the list's shape: nothing is added to it. An events sync also answers
+ *   the events whose embedded venue, organizers, categories or tags changed (a renamed venue shows in each
+ *   of its events); they are never in `Sync-Removed`, which names only records that changed themselves.
  * - A token older than the changes kept, or one behind more changes than one answer may carry
  *   (`SYNC_MAX_CHANGES` rows, `SYNC_MAX_RECORDS` records, which also bound `Sync-Removed`), answers 410
  *   `rest_sync_token_expired` with `data.next_token`: the client reads the list again in full.
@@ -28,6 +30,7 @@ import { texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { param } from '../../route-table/params.js';
 import type { OperationResult } from '../../route-table/route.js';
+import { ownedBy } from '../events/series/reading.js';
 import { isTime } from '../posts/fields.js';
 import { type ChangeAudience, type LogState, readLogState } from './repository.js';
 import { audienceOf } from './service.js';
@@ -106,6 +109,60 @@ async function changedRecords(
   return ids.length > SYNC_MAX_RECORDS ? undefined : ids;
 }
 
+/** What an event embeds: its venue, organizers, categories and tags. */
+const EMBEDDED = ['venue', 'organizer', 'category', 'tag'] as const;
+
+/**
+ * For an events sync, the events whose embedded venue, organizers, categories or tags changed after `after`
+ * (as the caller may see those changes): they answer as changed too, though their own rows did not change.
+ * Undefined over the budget; a condition on the events row `alias` otherwise (none when nothing changed).
+ */
+async function embeddedChanges(
+  context: RequestContext,
+  after: ChangePosition,
+  audience: ChangeAudience,
+  alias: string,
+): Promise<Expression<SqlBool>[] | undefined> {
+  const { db } = context;
+  const { rows } = await sql<{ type: SyncedType; record_id: number | string }>`select type, record_id
+    from change_log where type in (${sql.join(EMBEDDED)}) and (version, id) > (${after.version}, ${after.id})
+    ${seenBy(audience)} order by version, id limit ${SYNC_MAX_CHANGES + 1}`.execute(db);
+  if (rows.length > SYNC_MAX_CHANGES) return undefined;
+  const of = (type: SyncedType) => [
+    ...new Set(rows.filter((row) => row.type === type).map((row) => Number(row.record_id))),
+  ];
+  const venues = of('venue');
+  const organizers = of('organizer');
+  const terms = [...of('category'), ...of('tag')];
+  const traits = context.database.traits;
+  const conditions: Expression<SqlBool>[] = [];
+  if (venues.length > 0)
+    conditions.push(sql<SqlBool>`${sql.ref(`${alias}.venue_id`)} in (${sql.join(venues)})`);
+  // An occurrence that follows its series carries the series' organizers and terms (`ownedBy`).
+  if (organizers.length > 0)
+    conditions.push(
+      ownedBy(
+        traits,
+        db,
+        db
+          .selectFrom('event_organizers')
+          .select('event_organizers.event_id')
+          .where('event_organizers.organizer_id', 'in', organizers),
+        alias,
+      ),
+    );
+  if (terms.length > 0)
+    conditions.push(
+      ownedBy(
+        traits,
+        db,
+        db.selectFrom('event_terms').select('event_terms.event_id').where('event_terms.term_id', 'in', terms),
+        alias,
+      ),
+    );
+  return conditions;
+}
+
 /** Whether the log may lack changes made at or after `sinceUtc`: older than its oldest change kept. */
 async function logMayLack(db: Db, sinceUtc: string): Promise<boolean> {
   const oldest = await db
@@ -136,6 +193,8 @@ async function updatedSince(
     sql<SqlBool>`${ref} in (select c.record_id from change_log as c where c.type = ${type} and c.changed_utc >= ${since})`;
 }
 
+const TOO_MANY = `More records of this list changed since the sync token than one answer carries (${SYNC_MAX_RECORDS}). Read the list again in full, then sync from its Sync-Token header.`;
+
 function expired(state: LogState, message?: string): never {
   throw apiError('rest_sync_token_expired', {
     ...(message ? { message } : {}),
@@ -162,15 +221,15 @@ async function scopeOf(
     const since = decodeChangeToken(params.sync_token) as ChangePosition;
     if (comparePositions(since, state.pruned) < 0) expired(state);
     changed = await changedRecords(context.db, type, since, audienceOf(context.principal));
-    if (changed === undefined)
-      expired(
-        state,
-        `More records of this list changed since the sync token than one answer carries (${SYNC_MAX_RECORDS}). Read the list again in full, then sync from its Sync-Token header.`,
-      );
+    if (changed === undefined) expired(state, TOO_MANY);
     const ids = changed;
-    conditions.push((ref) =>
-      ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref} in (${sql.join(ids)})`,
-    );
+    const audience = audienceOf(context.principal);
+    const embedded = type === 'event' ? await embeddedChanges(context, since, audience, 'events') : [];
+    if (embedded === undefined) expired(state, TOO_MANY);
+    conditions.push((ref) => {
+      const own = ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${ref} in (${sql.join(ids)})`;
+      return embedded.length === 0 ? own : sql<SqlBool>`(${sql.join([own, ...embedded], sql` or `)})`;
+    });
   }
   if (params.updated_since !== undefined) {
     const condition = await updatedSince(context, type, params.updated_since);
