@@ -90,6 +90,14 @@ const TEXT = {
     'RFC 8288 links to the next (`rel="next"`) and previous (`rel="prev"`) pages, when there are any.',
     'RFC-8288-Verweise auf die nächste (`rel="next"`) und vorige (`rel="prev"`) Seite, falls es sie gibt.',
   ),
+  syncToken: d(
+    'On the last page: the sync token to ask this list with next (`sync_token`), a position read before the list was, so that nothing changed meanwhile is missed.',
+    'Auf der letzten Seite: das Sync-Token für die nächste Frage an diese Liste (`sync_token`), eine Position, gelesen bevor die Liste gelesen wurde, damit nichts zwischendurch Geänderte fehlt.',
+  ),
+  syncRemoved: d(
+    'With `sync_token`, on the last page: the ids, comma-separated, of the records changed since the token that are not in the list now (deleted, trashed, no longer readable or no longer matching its filters); some may be ids the client never had.',
+    'Mit `sync_token`, auf der letzten Seite: die IDs, durch Kommas getrennt, der seit dem Token geänderten Datensätze, die jetzt nicht in der Liste sind (gelöscht, im Papierkorb, nicht mehr lesbar oder nicht mehr zu ihren Filtern passend); darunter können IDs sein, die der Client nie hatte.',
+  ),
   bearer: d(
     'An API key: `Authorization: Bearer <key>`.',
     'Ein API-Schlüssel: `Authorization: Bearer <Schlüssel>`.',
@@ -147,6 +155,10 @@ function successResponse(
     headers['X-WP-Total'] = count(TEXT.total);
     headers['X-WP-TotalPages'] = count(TEXT.totalPages);
     headers.Link = header(TEXT.link).optional();
+    if ('sync_token' in route.params) {
+      headers['Sync-Token'] = header(TEXT.syncToken).optional();
+      headers['Sync-Removed'] = header(TEXT.syncRemoved).optional();
+    }
   }
   return {
     description: (created ? TEXT.created : TEXT.ok)[language],
@@ -177,8 +189,9 @@ function errorStatuses(compiled: CompiledPath, route: RouteDefinition, method: H
   if (!created) statuses['404'] = 'NotFound';
   // Only records with a trash (the routes that take `force`) can be gone; terms are deleted outright.
   if (method === 'DELETE' && 'force' in route.params) statuses['410'] = 'Gone';
-  // A route that reads from a sync token (`since`) answers one older than the changes kept with 410.
-  if (method === 'GET' && 'since' in route.params) statuses['410'] = 'SyncTokenExpired';
+  // A route that reads from a sync token (`since`, `sync_token`) answers one older than the changes kept with 410.
+  if (method === 'GET' && ('since' in route.params || 'sync_token' in route.params))
+    statuses['410'] = 'SyncTokenExpired';
   if (route.authorize && !created) statuses['412'] = 'PreconditionFailed';
   return statuses;
 }

@@ -11,7 +11,7 @@ const ORIGIN_VARY = /^Origin(, Accept-Encoding)?$/;
 
 const APP = 'https://app.example';
 const EXPOSED =
-  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy';
+  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy, Sync-Token, Sync-Removed';
 
 const corsHeaders = (res: TestResponse) =>
   Object.fromEntries(Object.entries(res.headers).filter(([name]) => name.startsWith('access-control-')));

@@ -4,6 +4,7 @@ import { baseline } from './0021-baseline.js';
 import { eventSequence } from './0022-event-sequence.js';
 import { changeLog } from './0023-change-log.js';
 import { webhooks } from './0024-webhooks.js';
+import { listSync } from './0025-list-sync.js';
 import { serviceWriteLog } from './0027-service-write-log.js';
 
 /**
@@ -17,6 +18,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0022-event-sequence': eventSequence(traits.name),
     '0023-change-log': changeLog(traits.name),
     '0024-webhooks': webhooks(traits.name),
+    '0025-list-sync': listSync(traits.name),
     '0027-service-write-log': serviceWriteLog(traits.name),
   };
   return { getMigrations: async () => migrations };

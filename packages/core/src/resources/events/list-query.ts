@@ -345,6 +345,14 @@ export function pageQuery(filter: EventFilter, q: EventQuery, paging: Paging) {
   return ordered.select('events.id').limit(paging.perPage).offset(paging.offset);
 }
 
+/** The ids of every match, unpaged: for a list restricted to a bounded set of records (a sync). */
+export function matchQuery(filter: EventFilter) {
+  const q = withDrivers(filter, 'selective');
+  return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
+    'events.id',
+  );
+}
+
 /** The `select count(*) as n` of the list, for the count cache. */
 export function countQuery(filter: EventFilter, q: EventQuery) {
   return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select((eb) =>

@@ -5,6 +5,7 @@ import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import { texts } from '../../i18n/descriptions.js';
 import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
+import { listSyncParams, syncedList } from '../changes/list-sync.js';
 import { postLocker } from '../posts/row-locks.js';
 import { eventListParams } from './list-params.js';
 import {
@@ -52,8 +53,8 @@ export function eventRoutes(
       methods: ['GET'],
       clockDependent: true,
       summary: texts('List events.', 'Veranstaltungen auflisten.'),
-      params: eventListParams(geolocation),
-      operation: listEvents,
+      params: { ...eventListParams(geolocation), ...listSyncParams() },
+      operation: syncedList('event', listEvents),
       response: eventListSchema,
     }),
     defineRoute({

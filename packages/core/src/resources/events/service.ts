@@ -14,10 +14,11 @@ import { pluginError } from '../../errors/catalog.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { listEnvelope, resolvePaging } from '../../route-table/pagination.js';
 import type { OperationResult } from '../../route-table/route.js';
+import type { ListScope } from '../changes/list-sync.js';
 import { deletePost, effectiveStatus, findPostBySlug, loadPost, trashPost } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import type { EventListParams } from './list-params.js';
-import { countQuery, filterEvents, pageQuery, shouldWalk, withDrivers } from './list-query.js';
+import { countQuery, filterEvents, matchQuery, pageQuery, shouldWalk, withDrivers } from './list-query.js';
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
@@ -40,10 +41,18 @@ type EditorOnlyFields = { password?: string; post_parent?: number; author?: numb
  * `GET /events` (ref §3.1, §5.1, §6): the filters become one page query and one count, then the page is
  * serialized with a constant number of batched loads.
  */
-export async function listEvents(context: RequestContext, params: EventListParams): Promise<OperationResult> {
+export async function listEvents(
+  context: RequestContext,
+  params: EventListParams,
+  scope?: ListScope,
+): Promise<OperationResult> {
   const { db, config } = context;
   const paging = resolvePaging(params, config);
   const filter = await filterEvents(context, params);
+  if (scope) {
+    filter.query = filter.query.where(scope.where('events.id'));
+    scope.matches = async () => (await matchQuery(filter).execute()).map((row) => row.id);
+  }
   const total = (q: typeof filter.query) => context.counts.count(db, countQuery(filter, q));
   let rows: Array<{ id: number }>;
   let count: number;

@@ -2,8 +2,10 @@
 import type { GeolocationExtension } from '../../extensions/geolocation.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
+import { listSyncParams, syncedList } from '../changes/list-sync.js';
 import { postLocker } from '../posts/row-locks.js';
 import type { LinkedPostKind } from './kind.js';
+import type { LinkedListParams } from './list-query.js';
 import { forceParam, idParam, listParams, slugParam, writeParams } from './params.js';
 import type { RecordKey } from './repository.js';
 import {
@@ -37,8 +39,10 @@ export function linkedRoutes(
       path: `/${plural}`,
       methods: ['GET'],
       summary: { en: `List ${plural}.`, de: `${label.de}-Liste.` },
-      params: listParams(kind),
-      operation: (context, params) => listLinked(kind, context, params),
+      params: { ...listParams(kind), ...listSyncParams() },
+      operation: syncedList(type, (context, params: LinkedListParams, scope) =>
+        listLinked(kind, context, params, scope),
+      ),
       response: responses.list,
     }),
     defineRoute({

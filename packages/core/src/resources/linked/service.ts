@@ -14,6 +14,7 @@ import type { ParamValue } from '../../route-table/params.js';
 import type { OperationResult } from '../../route-table/route.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { ListScope } from '../changes/list-sync.js';
 import { resolveImage } from '../images/repository.js';
 import { resolvePublication } from '../posts/fields.js';
 import { deletePost, effectiveStatus, slugTaken, writeTexts } from '../posts/repository.js';
@@ -35,10 +36,14 @@ export async function listLinked(
   kind: LinkedPostKind,
   context: RequestContext,
   params: LinkedListParams,
+  scope?: ListScope,
 ): Promise<OperationResult> {
   const { db, config } = context;
   const paging = resolvePaging(params, config);
-  const { query, echo } = await linkedListQuery(kind, context, params);
+  const filtered = await linkedListQuery(kind, context, params);
+  const { echo } = filtered;
+  const query = scope ? filtered.query.where(scope.where('posts.id')) : filtered.query;
+  if (scope) scope.matches = async () => (await query.select('posts.id').execute()).map((row) => row.id);
   const [rows, count] = await Promise.all([
     query
       .select('posts.id')

@@ -7,6 +7,7 @@ import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { Paging } from '../../route-table/pagination.js';
 import { sanitizeSlug } from '../../text/slug.js';
+import type { ListScope } from '../changes/list-sync.js';
 import { ownerOfRows } from '../events/series/reading.js';
 import { indexedCandidates, isBlankSearch } from '../posts/search.js';
 import { isNonEmpty, publishedEventCount } from './counts.js';
@@ -33,6 +34,8 @@ export interface TermFilter {
   slug?: string | undefined;
   hideEmpty: boolean;
   nowUtc: string;
+  /** `sync_token`, `updated_since` (changes/list-sync.ts). */
+  scope?: ListScope | undefined;
 }
 
 export interface TermSort {
@@ -80,6 +83,7 @@ function filteredTerms(context: RequestContext, kind: TaxonomyKind, filter: Term
   // Slugs are stored sanitized; a slug written differently (`Foo Bar`) still finds `foo-bar`, as in WordPress.
   if (filter.slug !== undefined) filtered = filtered.where('terms.slug', '=', sanitizeSlug(filter.slug));
   if (filter.hideEmpty) filtered = filtered.where(isNonEmpty(kind.taxonomy, 'terms.id', filter.nowUtc));
+  if (filter.scope) filtered = filtered.where(filter.scope.where('terms.id'));
   return filtered;
 }
 
@@ -92,6 +96,8 @@ export async function findTermPage(
   paging: Paging,
 ): Promise<{ rows: Array<{ term: TermRecord; ancestorPath: string | null }>; total: number }> {
   const filtered = filteredTerms(context, kind, filter);
+  if (filter.scope)
+    filter.scope.matches = async () => (await filtered.select('terms.id').execute()).map((row) => row.id);
   const sortKey = sortKeyFor(context, sort.orderby, filter.include);
   // A category's ancestors, for its url, in the page's own statement (SPEC §12, §14).
   let page = filtered

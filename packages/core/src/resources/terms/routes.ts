@@ -6,8 +6,9 @@ import { canManageTerms } from '../../auth/capabilities.js';
 import { texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
+import { listSyncParams, syncedList } from '../changes/list-sync.js';
 import { lockTerm } from '../posts/row-locks.js';
-import { idParam, listParams, writeParams } from './params.js';
+import { idParam, listParams, type TermListParams, writeParams } from './params.js';
 import { termResponses } from './schema.js';
 import { createTerm, listTerms, readTerm, removeTerm, updateTerm } from './service.js';
 import { CATEGORY, TAG, type TaxonomyKind } from './taxonomy.js';
@@ -32,8 +33,10 @@ function termRoutes(kind: TaxonomyKind): RouteDefinition[] {
       path: `/${collection}`,
       methods: ['GET'],
       summary: texts(`List ${en.many}.`, `${de.many} auflisten.`),
-      params: listParams(kind),
-      operation: (context, params) => listTerms(kind, context, params),
+      params: { ...listParams(kind), ...listSyncParams() },
+      operation: syncedList(kind.taxonomy, (context, params: TermListParams, scope) =>
+        listTerms(kind, context, params, scope),
+      ),
       response: responses.list,
     }),
     defineRoute({

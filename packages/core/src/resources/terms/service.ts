@@ -12,6 +12,7 @@ import type { ParamBag } from '../../route-table/params.js';
 import type { OperationResult } from '../../route-table/route.js';
 import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
+import type { ListScope } from '../changes/list-sync.js';
 import { hidesLinksOf } from '../posts/protected-links.js';
 import { effectiveStatus, loadPost } from '../posts/repository.js';
 import { findTermPage } from './list-query.js';
@@ -48,6 +49,7 @@ export async function listTerms(
   kind: TaxonomyKind,
   context: RequestContext,
   params: TermListParams,
+  scope?: ListScope,
 ): Promise<OperationResult> {
   const { db } = context;
   const paging = resolvePaging(params, context.config);
@@ -77,6 +79,7 @@ export async function listTerms(
       slug: params.slug,
       hideEmpty: params.hide_empty !== false,
       nowUtc,
+      scope,
     },
     {
       orderby: String(params.orderby ?? 'name'),
