@@ -42,6 +42,7 @@ describe.each(dialects)('the change log of a TEC import ($name)', (dialect) => {
     const report = await importTecSnapshot(database, recordedSnapshot(), OPTIONS);
     const logged = await since(from);
     const created = logged.filter((change) => change.endsWith(' created'));
+    expect(new Set(created).size).toBe(created.length);
     for (const kind of ['event', 'venue', 'organizer', 'category', 'tag'] as const)
       expect(created.filter((change) => change.startsWith(`${kind} `)).length, kind).toBe(
         report.byKind[kind].created,

@@ -89,9 +89,11 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
   let cores: CalendarCore[];
   let outside: pg.Client;
   let key: string;
+  let schema: string;
 
   beforeAll(async () => {
     const shared = await createSharedTestDatabase('postgres', 'calendar-changes-race-');
+    schema = shared.location;
     close = shared.close;
     databases = [shared.connect({ max: 5 }), shared.connect({ max: 5 })];
     await databases[0]!.migrate();
@@ -393,4 +395,36 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
     );
     expect(decodeChangeToken(seenAll!.at(-1)!.token)).toBeDefined();
   }, 30_000);
+
+  it('logs a part written by another program while a writer publishes its post as the post is when it commits', async () => {
+    // The part's change reads its post when it logs: after the version row's lock (the data-version trigger,
+    // named to fire first, waits for it), so it sees what the writer that held the lock committed.
+    const { rows } = await outside.query(`insert into posts (type, status, author_id, slug, date_utc,
+        modified_utc, password) values ('venue', 'draft', 1, 'waits', '2030-01-01 00:00:00',
+        '2030-01-01 00:00:00', '') returning id`);
+    const id = Number(rows[0].id);
+    await outside.query(`insert into venues (id) values ($1)`, [id]);
+    await outside.query(`insert into post_texts (post_id, language, title) values ($1, 'en', 'Draft')`, [id]);
+    const other = new pg.Client({ connectionString: TEST_PG_URL });
+    await other.connect();
+    try {
+      await other.query(`set search_path = ${schema}, public`);
+      const before = await now(0);
+      await outside.query('begin');
+      await outside.query(`update posts set status = 'publish' where id = $1`, [id]);
+      await other.query('begin');
+      const renamed = other.query(`update post_texts set title = 'Renamed' where post_id = $1`, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await outside.query('commit');
+      await renamed;
+      await other.query('commit');
+      const log = await readChangePage(databases[0]!.kysely, before, { kind: 'all' }, 100);
+      expect(log.map((row) => `${row.record_id} ${row.action} ${row.was_public}${row.is_public}`)).toEqual([
+        `${id} updated 01`,
+        `${id} updated -11`,
+      ]);
+    } finally {
+      await other.end();
+    }
+  });
 });
