@@ -229,6 +229,29 @@ describeContract(
       expect(brief(await once(beforePublish, 'editor'))).toEqual(all('updated'));
     });
 
+    it('logs an image given to an event or venue as a change of that record: images are not records of the log', async () => {
+      const event = ok(
+        await write('POST', '/events', {
+          title: 'Poster',
+          start_date: '2026-12-01 19:00:00',
+          end_date: '2026-12-01 21:00:00',
+        }),
+        201,
+      );
+      const venue = ok(await write('POST', '/venues', { venue: 'Hall' }), 201);
+      const image = 'https://cdn.example.com/poster.jpg';
+      expect(await step(() => write('POST', `/events/${event.id}`, { image }))).toEqual([
+        `event ${event.id} updated`,
+      ]);
+      // The same image again: already registered.
+      expect(await step(() => write('POST', `/venues/${venue.id}`, { image }))).toEqual([
+        `venue ${venue.id} updated`,
+      ]);
+      expect(await step(() => write('POST', `/venues/${venue.id}`, { image: '' }))).toEqual([
+        `venue ${venue.id} updated`,
+      ]);
+    });
+
     it('logs a term created, renamed and deleted, and a venue and organizer changed, once each and to everyone', async () => {
       for (const [path, field, type] of [
         ['/categories', 'name', 'category'],
