@@ -3,8 +3,9 @@
  * writers on each and another program writing with plain SQL, while readers page `GET /changes` from a token
  * taken before them all. The data version orders every writer under its row's lock, so a reader who pages
  * the log as it grows must read exactly what a reader reads afterwards: no change skipped because it
- * committed late, none twice. Every write is made against the state it read (If-Match), so the writes of a
- * record are ordered; the log must list one change per acknowledged write, in that order, each after the
+ * committed late, none twice. The writes of one record are made one at a time, against the state just read
+ * (If-Match where it has an ETag; a trashed event has none), while those of different records race on both
+ * instances; the log must list one change per acknowledged write, in their order, each after the
  * position read before the write and before the one read before the next; and the data must end as the log
  * says.
  */
@@ -18,11 +19,11 @@ import type { CalendarDatabase } from '../../db/database.js';
 import type { CoreRequest } from '../../http/types.js';
 import { createApiKey, createUser } from '../users/repository.js';
 import { type ChangeRow, readChangePage, readLogState } from './repository.js';
-import { type ChangePosition, comparePositions, decodeChangeToken, encodeChangeToken } from './token.js';
+import { type ChangePosition, comparePositions, encodeChangeToken } from './token.js';
 
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');
 
-/** How long the writers run: at least the first, until every action was acknowledged at least once more. */
+/** How long the writers run: RUN_MS, and on until every action was acknowledged three times (at most MAX_RUN_MS). */
 const RUN_MS = 5000;
 const MAX_RUN_MS = 12_000;
 const SOON = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
@@ -60,7 +61,7 @@ const TITLE: Record<Kind, string> = {
 const TYPE = (kind: Kind) => (kind === 'series' ? 'event' : kind);
 const isTerm = (kind: Kind) => kind === 'tag' || kind === 'category';
 
-interface Record_ {
+interface Written {
   kind: Kind;
   id: number;
   key: string;
@@ -129,11 +130,11 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
 
   it('pages every change exactly once, in commit order, while writers on two instances race', async () => {
     const start = await now(0);
-    const records: Record_[] = [];
+    const records: Written[] = [];
     const acks: Ack[] = [];
     const problems: string[] = [];
     const busy = new Set<string>();
-    const created: Record_[] = [];
+    const created: Written[] = [];
     let writing = true;
     let finished = false;
 
@@ -166,7 +167,7 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
      * One write to a record, which no other writer touches meanwhile (a trashed event cannot be read, so
      * If-Match cannot order its writes): against the state just read, with its ETag where it has one.
      */
-    async function change(instance: number, record: Record_) {
+    async function change(instance: number, record: Written) {
       const core = cores[instance]!;
       const path = `${PATH[record.kind]}/${record.id}`;
       const read = await send(core, as('GET', path));
@@ -397,7 +398,6 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
     // Enough happened to mean something.
     expect(acks.length).toBeGreaterThan(30);
     expect(new Set(acks.map((ack) => ack.action))).toEqual(new Set(ACTIONS));
-    expect(decodeChangeToken(seenAll!.at(-1)!.token)).toBeDefined();
   }, 40_000);
 
   it('logs a part written by another program while a writer publishes its post as the post is when it commits', async () => {
