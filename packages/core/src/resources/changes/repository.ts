@@ -55,6 +55,18 @@ export async function readLogState(db: Db): Promise<LogState> {
   };
 }
 
+/**
+ * The last change the retention removed, read again after a page: the retention may have run between the
+ * state's read and the page's, and then removed changes the page should have held.
+ */
+export async function readPrunedPosition(db: Db): Promise<ChangePosition> {
+  const { rows } = await sql<{
+    version: number | string;
+    change_id: number | string;
+  }>`select version, change_id from change_log_pruned where id = 1`.execute(db);
+  return { version: Number(rows[0]?.version ?? 0), id: Number(rows[0]?.change_id ?? 0) };
+}
+
 /** Up to `limit` changes after `after` that `audience` may see, in commit order. */
 export async function readChangePage(
   db: Db,

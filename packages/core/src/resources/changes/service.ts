@@ -10,7 +10,13 @@ import type { UserPrincipal } from '../../auth/principal.js';
 import { apiError } from '../../errors/catalog.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
-import { type ChangeAudience, type ChangeRow, readChangePage, readLogState } from './repository.js';
+import {
+  type ChangeAudience,
+  type ChangeRow,
+  readChangePage,
+  readLogState,
+  readPrunedPosition,
+} from './repository.js';
 import {
   type ChangePosition,
   comparePositions,
@@ -73,6 +79,9 @@ export async function listChanges(
   const limit = Math.min(params.limit ?? CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT);
   const audience = audienceOf(context.principal);
   const rows = await readChangePage(context.db, since, audience, limit + 1);
+  // The retention may have passed the token while the page was read: the page then lacks what it removed.
+  if (comparePositions(since, await readPrunedPosition(context.db)) < 0)
+    throw apiError('rest_sync_token_expired', { data: { next_token: encodeChangeToken(state.now) } });
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
