@@ -319,6 +319,18 @@ describeContract(
         expect(Object.keys(zero.json.data.params)).toEqual(['limit']);
       });
 
+      it('answers a token ahead of every change (another database, a restored one) with 410 and where to start', async () => {
+        const now = Buffer.from(await start(), 'base64url')
+          .toString()
+          .split('.');
+        const ahead = Buffer.from(`c1.${Number(now[1]) + 1000}.0`).toString('base64url');
+        const res = await changes(ahead);
+        expect(res.status).toBe(410);
+        expect(res.json.code).toBe('rest_sync_token_expired');
+        expect(res.json.message).toMatch(/ahead of every change/);
+        expect(ok(await changes(res.json.data.next_token)).changes).toEqual([]);
+      });
+
       it('answers a token older than the retention with 410 rest_sync_token_expired and where to start again', async () => {
         const old = await start();
         ok(await write('POST', '/tags', { name: 'Old news' }), 201);

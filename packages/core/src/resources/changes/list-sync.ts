@@ -33,7 +33,7 @@ import type { OperationResult } from '../../route-table/route.js';
 import { ownedBy } from '../events/series/reading.js';
 import { isTime } from '../posts/fields.js';
 import { type ChangeAudience, type LogState, readLogState } from './repository.js';
-import { audienceOf } from './service.js';
+import { audienceOf, refuseUnusableToken } from './service.js';
 import { type ChangePosition, comparePositions, decodeChangeToken, encodeChangeToken } from './token.js';
 
 /** The change log's type of a list's records. */
@@ -219,7 +219,7 @@ async function scopeOf(
   if (params.sync_token !== undefined) {
     // The parameter's validation decoded it already.
     const since = decodeChangeToken(params.sync_token) as ChangePosition;
-    if (comparePositions(since, state.pruned) < 0) expired(state);
+    refuseUnusableToken(since, state);
     changed = await changedRecords(context.db, type, since, audienceOf(context.principal));
     if (changed === undefined) expired(state, TOO_MANY);
     const ids = changed;

@@ -36,7 +36,7 @@ describe.each(dialects)('GET /changes while the retention prunes ($name)', (dial
       transformQuery: (args) => args.node,
       async transformResult(args) {
         // After the state's read: the retention removes every change.
-        if (++queries === 1) await pruneChangeBatch(database.kysely, '9999-12-31 00:00:00', 1000);
+        if (++queries === 1) await pruneChangeBatch(database, '9999-12-31 00:00:00', 1000);
         return args.result;
       },
     };

@@ -13,6 +13,7 @@ import type { OperationResult } from '../../route-table/route.js';
 import {
   type ChangeAudience,
   type ChangeRow,
+  type LogState,
   readChangePage,
   readLogState,
   readPrunedPosition,
@@ -65,6 +66,23 @@ function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
   return change;
 }
 
+/**
+ * Refuses with 410 `rest_sync_token_expired` (and where to start again) a token this log cannot go on from:
+ * one older than the changes kept, or one ahead of every change (a token of another database, or of this
+ * one before it was restored from a backup), which would skip the changes until the log caught up with it.
+ */
+export function refuseUnusableToken(since: ChangePosition, state: LogState): void {
+  const ahead = comparePositions(since, state.now) > 0;
+  if (!ahead && comparePositions(since, state.pruned) >= 0) return;
+  throw apiError('rest_sync_token_expired', {
+    ...(ahead ? { message: AHEAD } : {}),
+    data: { next_token: encodeChangeToken(state.now) },
+  });
+}
+
+const AHEAD =
+  'The sync token is ahead of every change this service has logged: it belongs to another database, or to this one before a restore. Read the records again, then follow the changes from data.next_token.';
+
 export async function listChanges(
   context: RequestContext,
   params: { since?: string | undefined; limit?: number | undefined },
@@ -74,8 +92,7 @@ export async function listChanges(
     return { body: { changes: [], next_token: encodeChangeToken(state.now), has_more: false } };
   // The parameter's validation decoded it already.
   const since = decodeChangeToken(params.since) as ChangePosition;
-  if (comparePositions(since, state.pruned) < 0)
-    throw apiError('rest_sync_token_expired', { data: { next_token: encodeChangeToken(state.now) } });
+  refuseUnusableToken(since, state);
   const limit = Math.min(params.limit ?? CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT);
   const audience = audienceOf(context.principal);
   const rows = await readChangePage(context.db, since, audience, limit + 1);
