@@ -356,6 +356,31 @@ describeContract(
       expect(ok(await call('GET', '/webhooks')).webhooks[0].description).toBe('two');
     });
 
+    it('are managed from the library as through the API (core.webhooks)', async () => {
+      const { webhooks } = service().core;
+      const added = await webhooks.add({ url: TARGET, types: ['tag'], description: 'Library' });
+      expect(added.secret).toMatch(SECRET);
+      const { secret, ...shown } = added;
+      expect(ok(await call('GET', `/webhooks/${added.id}`))).toEqual(shown);
+      expect((await webhooks.list()).items).toEqual([shown]);
+      await expect(webhooks.add({ url: 'ftp://x' })).rejects.toMatchObject({
+        code: 'rest_invalid_param',
+        data: { params: { url: 'url must be an http or https URL.' } },
+      });
+      await expect(webhooks.add({ url: TARGET, types: ['ticket'] })).rejects.toMatchObject({
+        data: { params: { types: expect.any(String) } },
+      });
+      const disabled = await webhooks.update(added.id, { status: 'disabled' });
+      expect(disabled.status).toBe('disabled');
+      expect((await webhooks.replay(added.id, await startToken())).status).toBe('active');
+      expect((await webhooks.deliveries(added.id)).total).toBe(0);
+      expect((await webhooks.remove(added.id)).id).toBe(added.id);
+      await expect(webhooks.get(added.id)).rejects.toMatchObject({
+        code: 'rest_webhook_invalid_id',
+        status: 404,
+      });
+    });
+
     describe('expired tokens', () => {
       it('answers a token older than the changes kept with 410 rest_sync_token_expired', async () => {
         const webhook = await add();

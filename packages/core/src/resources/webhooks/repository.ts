@@ -4,7 +4,7 @@
  */
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { WebhookDeliveriesTable, WebhooksTable } from '../../db/schema.js';
+import type { WebhooksTable } from '../../db/schema.js';
 import type { ChangePosition } from '../changes/token.js';
 
 export interface WebhookRow {
@@ -212,17 +212,17 @@ export async function findDeliveryPage(
     .where('webhook_id', '=', webhookId)
     .executeTakeFirst();
   return {
-    rows: rows.map(
-      (row: Pick<WebhookDeliveriesTable, 'change_version' | 'change_id'> & Record<string, unknown>) => ({
-        ...(row as unknown as DeliveryRow),
-        id: Number(row.id),
-        change_version: Number(row.change_version),
-        change_id: Number(row.change_id),
-        attempt: Number(row.attempt),
-        status: row.status === null ? null : Number(row.status),
-        duration_ms: Number(row.duration_ms),
-      }),
-    ),
+    rows: rows.map((row) => ({
+      id: Number(row.id),
+      change_version: Number(row.change_version),
+      change_id: Number(row.change_id),
+      message_id: row.message_id,
+      attempt: Number(row.attempt),
+      attempted_utc: row.attempted_utc,
+      status: row.status === null ? null : Number(row.status),
+      duration_ms: Number(row.duration_ms),
+      error: row.error,
+    })),
     total: Number(counted?.n ?? 0),
   };
 }
