@@ -14,6 +14,8 @@ import type { CalendarCoreOptions } from './options.js';
 import { type ChangePruner, createChangePruner } from './resources/changes/pruner.js';
 import { createHorizonKeeper, type HorizonKeeper } from './resources/events/series/index.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
+import { type WebhookAdmin, webhookAdminOver } from './resources/webhooks/admin.js';
+import { webhookTargetCheck } from './resources/webhooks/target.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
 
@@ -49,6 +51,8 @@ export interface CalendarCore {
   readonly horizonKeeper: HorizonKeeper;
   /** Removes changes older than `changeRetentionDays` from the change log, in the background (option `changePruner`). */
   readonly changePruner: ChangePruner;
+  /** The webhooks, managed as the administrators' routes manage them (`add`, `list`, `update`, `replay`, …). */
+  readonly webhooks: WebhookAdmin;
   /** Stops the horizon keeper and the change pruner (after their step under way), then closes the database. */
   close(): Promise<void>;
 }
@@ -129,6 +133,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     handle,
     horizonKeeper,
     changePruner,
+    webhooks: webhookAdminOver(database, webhookTargetCheck(config), clock),
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.

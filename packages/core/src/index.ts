@@ -53,5 +53,19 @@ export {
   revokeApiKey,
   UserError,
 } from './resources/users/repository.js';
+export {
+  createWebhookAdmin,
+  type WebhookAdmin,
+  type WebhookPageOptions,
+} from './resources/webhooks/admin.js';
+export { WEBHOOK_TYPES, type WebhookType } from './resources/webhooks/schema.js';
+export type {
+  Page,
+  Webhook,
+  WebhookDelivery,
+  WebhookInput,
+  WebhookUpdate,
+  WebhookWithSecret,
+} from './resources/webhooks/service.js';
 export { INPUT_LIMITS } from './route-table/input-limits.js';
 export type { RouteDefinition } from './route-table/route.js';

@@ -9,6 +9,7 @@ import { linkedRoutes } from './resources/linked/routes.js';
 import { organizerKind } from './resources/organizers/kind.js';
 import { categoryRoutes, tagRoutes } from './resources/terms/routes.js';
 import { venueKind } from './resources/venues/kind.js';
+import { webhookRoutes } from './resources/webhooks/routes.js';
 import type { RouteDefinition } from './route-table/route.js';
 
 /** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
@@ -25,6 +26,7 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
     ...categoryRoutes(),
     ...tagRoutes(),
     ...changeRoutes(),
+    ...webhookRoutes(),
   );
   // `multilang_language` is accepted on every route (seed §4.2).
   const language = languageParam(config);

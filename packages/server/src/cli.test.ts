@@ -403,7 +403,8 @@ describe('calendar-events administration commands', { timeout: 90_000 }, () => {
     expect(noCommand).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'error: missing command (serve, migrate, users, keys, import); see calendar-events --help\n',
+      stderr:
+        'error: missing command (serve, migrate, users, keys, import, webhooks); see calendar-events --help\n',
     });
     expect(unknownOption).toEqual({
       code: 2,

@@ -24,6 +24,7 @@ import type { CliOutput } from './cli-output.js';
 import { importCommand } from './import-ics.js';
 import { importTecCommand } from './import-tec/command.js';
 import { serveCommand } from './serve-command.js';
+import { webhooksCommand } from './webhooks-command.js';
 
 export type { CliOutput } from './cli-output.js';
 
@@ -162,10 +163,12 @@ function buildProgram(output: CliOutput): Command {
 
   const imports = importCommand(program, output, withDatabase);
   importTecCommand(imports, output, withDatabase);
+  const webhooks = webhooksCommand(program, output, withDatabase);
 
   requireSubcommand(users, 'calendar-events users');
   requireSubcommand(imports, 'calendar-events import');
   requireSubcommand(keys, 'calendar-events keys');
+  requireSubcommand(webhooks, 'calendar-events webhooks');
   requireSubcommand(program, 'calendar-events');
   return program;
 }

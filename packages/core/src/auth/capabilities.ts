@@ -29,6 +29,11 @@ export function isEditor(principal: UserPrincipal | null): boolean {
   return principal !== null && EDITORS.has(principal.role);
 }
 
+/** `manage_options`: the service's own settings, such as its webhooks (administrators only). */
+export function isAdministrator(principal: UserPrincipal | null): boolean {
+  return principal !== null && principal.role === 'administrator';
+}
+
 /**
  * Whether the caller may name `author` as the author of a record whose author is `owner` (the caller, on a
  * create): only editors give records to other users.

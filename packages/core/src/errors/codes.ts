@@ -37,6 +37,8 @@ export const ERRORS = {
     410,
     'The sync token is older than the changes this service keeps. Read the records again, then follow the changes from data.next_token.',
   ],
+  // Webhooks (WordPress's wording for an unknown id, as `rest_post_invalid_id`).
+  rest_webhook_invalid_id: [404, 'Invalid webhook ID.'],
   // Terms (WordPress's taxonomy API).
   rest_taxonomy_not_hierarchical: [400, 'Cannot set parent term, taxonomy is not hierarchical.'],
   term_exists: [400, 'A term with the name provided already exists with this parent.'],

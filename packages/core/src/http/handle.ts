@@ -103,7 +103,8 @@ export function createDispatcher(deps: DispatcherDependencies) {
       if (effective !== 'GET')
         return await withItsAllow(runWriteRoute(database, caches, route, run, () => newTerms?.refund()));
       // GET answers without a body are kept per address, URL and caller until the data changes.
-      const key = withBody ? undefined : cacheKeyOf(target.root, addressLanguage, url, requestBase.principal);
+      const kept = !withBody && route.outsideDataVersion !== true;
+      const key = kept ? cacheKeyOf(target.root, addressLanguage, url, requestBase.principal) : undefined;
       return await cachedGet(
         { key, second: Math.floor(now.getTime() / 1000), clockDependent: route.clockDependent === true },
         () => withItsAllow(run(database.kysely)),

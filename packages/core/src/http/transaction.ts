@@ -26,16 +26,18 @@ export async function runWrite<T>(
 
 /**
  * A write route's run: in one transaction (`runWrite`), or, for a route that writes in slices, with each slice
- * committed on its own (context.writeSlice). `onRollback` runs when the one transaction did not commit.
+ * committed on its own (context.writeSlice), or, for a route outside the data version, as its single-statement
+ * writes go. `onRollback` runs when the one transaction did not commit.
  */
 export function runWriteRoute<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   caches: Pick<Caches, 'afterWrite'>,
-  route: Pick<RouteDefinition, 'writesInSlices'>,
+  route: Pick<RouteDefinition, 'writesInSlices' | 'outsideDataVersion'>,
   run: (db: Db, writeSlice?: <S>(write: (trx: Db) => Promise<S>) => Promise<S>) => Promise<T>,
   onRollback: () => void,
 ): Promise<T> {
   if (route.writesInSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
+  if (route.outsideDataVersion) return run(database.kysely);
   return runWrite(database, caches, run).catch((error: unknown) => {
     onRollback();
     throw error;

@@ -190,7 +190,7 @@ function errorStatuses(compiled: CompiledPath, route: RouteDefinition, method: H
   // Only records with a trash (the routes that take `force`) can be gone; terms are deleted outright.
   if (method === 'DELETE' && 'force' in route.params) statuses['410'] = 'Gone';
   // A route that reads from a sync token (`since`, `sync_token`) answers one older than the changes kept with 410.
-  if (method === 'GET' && ('since' in route.params || 'sync_token' in route.params))
+  if ('since' in route.params || (method === 'GET' && 'sync_token' in route.params))
     statuses['410'] = 'SyncTokenExpired';
   if (route.authorize && !created) statuses['412'] = 'PreconditionFailed';
   return statuses;

@@ -61,6 +61,13 @@ export interface RouteDefinition {
    * for long. Validation and permission are read outside any transaction.
    */
   writesInSlices?: true;
+  /**
+   * The route reads and writes only what no data version covers (the webhooks: the service's settings, not data
+   * any other answer is built from): its GET answers are never kept (another instance's change would not
+   * move the version they are kept by), and its writes do not bump the data version (which would drop every
+   * kept answer and change no ETag of the data); each of its writes is a single statement.
+   */
+  outsideDataVersion?: true;
 }
 
 /** A route as its resource writes it: the permission rule, lock and operation see the parameters' own types. */

@@ -284,6 +284,49 @@ describeContract('OpenAPI document against real answers', (service) => {
     await call('GET', '/changes', { query: { since: 'nonsense' }, status: 400 });
   });
 
+  it('webhooks: every route, the secret, the deliveries and the refusals', async () => {
+    const url = 'https://93.184.215.14/hooks';
+    const created = await call('POST', '/webhooks', {
+      json: { url, types: ['event'], description: 'Doc' },
+      as: 'admin',
+      status: 201,
+    });
+    const path = { id: created.json.id };
+    await service()
+      .core.database.kysely.insertInto('webhook_deliveries')
+      .values({
+        webhook_id: created.json.id,
+        change_version: 3,
+        change_id: 1,
+        message_id: 'msg_doc',
+        attempt: 1,
+        attempted_utc: '2026-03-10 12:00:00',
+        status: null,
+        duration_ms: 5,
+        error: 'timed out',
+      })
+      .execute();
+    await call('GET', '/webhooks', { as: 'admin', status: 200 });
+    await call('GET', '/webhooks', { status: 401 });
+    await call('GET', '/webhooks/{id}', { path, as: 'admin', status: 200 });
+    await call('GET', '/webhooks/{id}', { path: { id: 999 }, as: 'admin', status: 404 });
+    await call('PATCH', '/webhooks/{id}', { path, json: { rotate_secret: true }, as: 'admin', status: 200 });
+    await call('PUT', '/webhooks/{id}', {
+      path,
+      json: { types: ['venue', 'tag'] },
+      as: 'admin',
+      status: 200,
+    });
+    await call('POST', '/webhooks/{id}', { path, json: { status: 'disabled' }, as: 'admin', status: 200 });
+    await call('PATCH', '/webhooks/{id}', { path, json: { url: 'ftp://x' }, as: 'admin', status: 400 });
+    await call('PATCH', '/webhooks/{id}', { path, json: { description: 'x' }, as: 'editor', status: 403 });
+    await call('GET', '/webhooks/{id}/deliveries', { path, as: 'admin', status: 200 });
+    const since = (await call('GET', '/changes', { status: 200 })).json.next_token;
+    await call('POST', '/webhooks/{id}/replay', { path, json: { since }, as: 'admin', status: 200 });
+    await call('POST', '/webhooks/{id}/replay', { path, json: { since: 'x' }, as: 'admin', status: 400 });
+    await call('DELETE', '/webhooks/{id}', { path, as: 'admin', status: 200 });
+  });
+
   it('events: venue, organizers, terms and cost in each documented form', async () => {
     const venue = (await call('POST', '/venues', { json: { venue: 'Hall A' }, as: 'admin', status: 201 }))
       .json;

@@ -34,7 +34,7 @@ import { ownedBy } from '../events/series/reading.js';
 import { isTime } from '../posts/fields.js';
 import { type ChangeAudience, type LogState, readLogState } from './repository.js';
 import { audienceOf, refuseUnusableToken } from './service.js';
-import { type ChangePosition, comparePositions, decodeChangeToken, encodeChangeToken } from './token.js';
+import { type ChangePosition, decodeChangeToken, encodeChangeToken } from './token.js';
 
 /** The change log's type of a list's records. */
 export type SyncedType = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
