@@ -19,7 +19,8 @@ export interface CachedGetRequest {
 
 export type CachedGet = (
   request: CachedGetRequest,
-  compute: () => Promise<CoreResponse>,
+  /** Computes the answer; given the data version its entry is kept under, read before it, when there is one. */
+  compute: (dataVersion?: number) => Promise<CoreResponse>,
   /** ETag, 304 and HEAD (etag.ts `finishGet`); applied to every answer, kept or not. */
   finish: (response: CoreResponse) => CoreResponse,
 ) => Promise<CoreResponse>;
@@ -74,7 +75,7 @@ export function createCachedGet(caches: Pick<Caches, 'responses' | 'version'>): 
       if (shared) return finish(shared);
     }
     return flights.fly(flightKey, async () => {
-      const response = await compute();
+      const response = await compute(version);
       // Finished first: the entry then keeps the ETag finishGet put on the answer instead of hashing the
       // body again (finishGet answers 304 and HEAD with copies; the answer itself keeps its body).
       const finished = finish(response);

@@ -93,9 +93,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const { raw, withBody } = await readParams(request, url.search, config.bodyLimit);
       params = raw;
       const precondition = effective === 'GET' ? undefined : writePrecondition(request, match, raw);
-      const run = async (db: Db, writeSlice?: RequestContext['writeSlice']) => {
+      const run = async (db: Db, writeSlice?: RequestContext['writeSlice'], dataVersion?: number) => {
         const language = contentLanguage(raw.multilang_language, config, addressLanguage);
-        const context = makeContext(requestBase, { db, language, writeSlice });
+        const context = makeContext(requestBase, { db, language, writeSlice, dataVersion });
         return answerRoute(route, match.pathParams, raw, context, precondition);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
@@ -107,7 +107,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const key = kept ? cacheKeyOf(target.root, addressLanguage, url, requestBase.principal) : undefined;
       return await cachedGet(
         { key, second: Math.floor(now.getTime() / 1000), clockDependent: route.clockDependent === true },
-        () => withItsAllow(run(database.kysely)),
+        (version) => withItsAllow(run(database.kysely, undefined, version)),
         (response) => finishGet(response, header(request, 'if-none-match'), method === 'HEAD'),
       );
     } catch (error) {

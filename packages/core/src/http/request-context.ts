@@ -46,7 +46,12 @@ export function makeBase(
 /** The context an operation or a permission rule runs with: the request's base, a database handle, a language. */
 export function makeContext(
   base: RequestBase,
-  overrides: { db: Db; language: string; writeSlice?: RequestContext['writeSlice'] },
+  overrides: {
+    db: Db;
+    language: string;
+    writeSlice?: RequestContext['writeSlice'];
+    dataVersion?: number | undefined;
+  },
 ): RequestContext {
   // Spelled out rather than spread, as in makeBase.
   return {
@@ -64,5 +69,6 @@ export function makeContext(
     db: overrides.db,
     language: overrides.language,
     writeSlice: overrides.writeSlice,
+    dataVersion: overrides.dataVersion,
   };
 }

@@ -56,4 +56,9 @@ export interface RequestContext {
    * transaction of its own, committed when it returns. Absent elsewhere (a write's `db` is its transaction).
    */
   readonly writeSlice?: (<T>(write: (db: Db) => Promise<T>) => Promise<T>) | undefined;
+  /**
+   * For a GET the response cache keeps: the data version its answer is kept under, read before the answer's
+   * data (so no later than them). Absent for writes, uncached answers and with the cache off.
+   */
+  readonly dataVersion?: number | undefined;
 }

@@ -199,7 +199,9 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       statements = 0;
       expect((await call('GET', '/categories?per_page=12')).json.categories).toHaveLength(12);
       expect(statements).toBe(small);
-      expect(small).toBeLessThanOrEqual(2);
+      // The terms, their total, and (with the response cache off, as here) the change log's position for the
+      // last page's Sync-Token, which a cached answer takes from the data version it is kept under instead.
+      expect(small).toBeLessThanOrEqual(3);
     });
   });
 
