@@ -57,6 +57,11 @@ export interface ConfigOptions {
    * that answers 410 and its client reads the records again.
    */
   changeRetentionDays?: number;
+  /**
+   * Let webhooks be sent to private, loopback and link-local addresses (default false): for a receiver on the
+   * same host or network. Off, such targets are refused when registered and when connecting.
+   */
+  webhookAllowPrivate?: boolean;
 }
 
 export interface CalendarConfig {
@@ -78,6 +83,7 @@ export interface CalendarConfig {
   recurrenceHorizonMonths: number;
   newTermsPerHour: number | false;
   changeRetentionDays: number;
+  webhookAllowPrivate: boolean;
 }
 
 export function resolveConfig(options: ConfigOptions): CalendarConfig {
@@ -118,6 +124,7 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
     recurrenceHorizonMonths: horizon,
     newTermsPerHour: newTerms,
     changeRetentionDays: retention,
+    webhookAllowPrivate: options.webhookAllowPrivate ?? false,
   };
 }
 export interface CorsOptions {

@@ -15,6 +15,7 @@ import { type ChangePruner, createChangePruner } from './resources/changes/prune
 import { createHorizonKeeper, type HorizonKeeper } from './resources/events/series/index.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
 import { type WebhookAdmin, webhookAdminOver } from './resources/webhooks/admin.js';
+import { createWebhookDeliverer, type WebhookDeliverer } from './resources/webhooks/delivery/deliverer.js';
 import { webhookTargetCheck } from './resources/webhooks/target.js';
 import type { RouteDefinition } from './route-table/route.js';
 import { buildRouteTable } from './routes.js';
@@ -53,7 +54,12 @@ export interface CalendarCore {
   readonly changePruner: ChangePruner;
   /** The webhooks, managed as the administrators' routes manage them (`add`, `list`, `update`, `replay`, …). */
   readonly webhooks: WebhookAdmin;
-  /** Stops the horizon keeper and the change pruner (after their step under way), then closes the database. */
+  /** Sends the change log to the registered webhooks, in the background (option `webhookDeliverer`). */
+  readonly webhookDeliverer: WebhookDeliverer;
+  /**
+   * Stops the horizon keeper, the change pruner and the webhook deliverer (after their step or request under
+   * way), then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -81,8 +87,24 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
         return principal && resolveHostPrincipal(database, principal, logger, clock());
       }
     : (request: CoreRequest) => authenticateWithApiKey(database.kysely, request.headers);
+  const delivererOption = options.webhookDeliverer ?? true;
+  const webhookDeliverer = createWebhookDeliverer({
+    database,
+    logger,
+    clock,
+    allowPrivate: config.webhookAllowPrivate,
+    options: typeof delivererOption === 'object' ? delivererOption : undefined,
+  });
   // `responseCache` is the deprecated name of `cache` (options.ts).
-  const caches = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
+  const keptAnswers = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
+  // A write of this process is a change the deliverer sends at once, without waiting for its poll.
+  const caches: typeof keptAnswers = {
+    ...keptAnswers,
+    afterWrite() {
+      keptAnswers.afterWrite();
+      webhookDeliverer.wake();
+    },
+  };
   const publishDue = createScheduledPublisher();
   const horizonOption = options.horizonKeeper ?? true;
   const horizonKeeper = createHorizonKeeper({
@@ -125,6 +147,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   );
   if (horizonOption !== false) horizonKeeper.start();
   if (prunerOption !== false) changePruner.start();
+  if (delivererOption !== false) webhookDeliverer.start();
   return {
     config,
     database,
@@ -134,6 +157,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     horizonKeeper,
     changePruner,
     webhooks: webhookAdminOver(database, webhookTargetCheck(config), clock),
+    webhookDeliverer,
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.
@@ -158,7 +182,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
       }
     },
     async close() {
-      await Promise.all([horizonKeeper.stop(), changePruner.stop()]);
+      await Promise.all([horizonKeeper.stop(), changePruner.stop(), webhookDeliverer.stop()]);
       await database.destroy();
     },
   };

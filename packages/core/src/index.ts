@@ -58,6 +58,11 @@ export {
   type WebhookAdmin,
   type WebhookPageOptions,
 } from './resources/webhooks/admin.js';
+export type {
+  DeliveryRound,
+  WebhookDeliverer,
+  WebhookDelivererOptions,
+} from './resources/webhooks/delivery/deliverer.js';
 export { WEBHOOK_TYPES, type WebhookType } from './resources/webhooks/schema.js';
 export type {
   Page,
@@ -67,5 +72,6 @@ export type {
   WebhookUpdate,
   WebhookWithSecret,
 } from './resources/webhooks/service.js';
+export { checkWebhookTarget } from './resources/webhooks/target-guard.js';
 export { INPUT_LIMITS } from './route-table/input-limits.js';
 export type { RouteDefinition } from './route-table/route.js';

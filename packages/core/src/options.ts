@@ -20,6 +20,7 @@ import type { CoreRequest } from './http/types.js';
 import type { Logger } from './logger.js';
 import type { ChangePrunerOptions } from './resources/changes/pruner.js';
 import type { HorizonKeeperOptions } from './resources/events/series/index.js';
+import type { WebhookDelivererOptions } from './resources/webhooks/delivery/deliverer.js';
 
 export interface CalendarCoreOptions extends ConfigOptions {
   database: CalendarDatabase;
@@ -66,4 +67,13 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * never started; the host calls `core.changePruner.runRound()` itself.
    */
   changePruner?: boolean | ChangePrunerOptions;
+  /**
+   * The webhook deliverer, which sends the change log to the registered webhooks (Standard Webhooks, in log
+   * order per endpoint, retried on the specification's schedule): on by default, a round after each write of
+   * this process and every second for those of others (`{ pollMs, timeoutMs, maxResponseBytes, concurrency,
+   * retrySchedule }`); with several instances on one PostgreSQL database, one at a time serves an endpoint (a
+   * lease). `core.close()` stops it after the request under way. `false`: never started; the host calls
+   * `core.webhookDeliverer.runRound()` itself.
+   */
+  webhookDeliverer?: boolean | WebhookDelivererOptions;
 }

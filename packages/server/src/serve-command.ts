@@ -175,6 +175,12 @@ export function serveCommand(program: Command, output: CliOutput): void {
         .env('NAMESPACE')
         .argParser(namespace),
     )
+    .addOption(
+      new Option(
+        '--webhook-allow-private',
+        'let webhooks be sent to private, loopback and link-local addresses (a receiver on this host or network)',
+      ).env('WEBHOOK_ALLOW_PRIVATE'),
+    )
     .option('--trust-proxy', 'honour X-Forwarded-Proto and X-Forwarded-Host')
     .addOption(
       new Option('--cors <origins>', 'let browser pages on these origins call the API: * or a comma list')

@@ -1,5 +1,7 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createApiKey, createUser } from '@calendar-events/core';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
 
@@ -87,6 +89,47 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
       expect(await changes.json()).toEqual({ changes: [], next_token: expect.any(String), has_more: false });
     } finally {
       await server.close();
+    }
+  });
+
+  it('delivers webhooks to a receiver on this host with webhookAllowPrivate (--webhook-allow-private)', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push(body);
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const server = await startServer({
+      adapter,
+      port: 0,
+      database: 'sqlite::memory:',
+      webhookAllowPrivate: true,
+    });
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      await server.core.webhooks.add({ url: `http://127.0.0.1:${port}/hook` });
+      await createUser(server.core.database.kysely, { login: 'admin', role: 'administrator' });
+      const key = await createApiKey(server.core.database.kysely, 'admin');
+      const created = await fetch(`${server.url}/calendar/events/v1/tags`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Delivered' }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      for (let i = 0; i < 50 && received.length === 0; i++) await sleep(100);
+      expect(received.map((body) => JSON.parse(body))).toEqual([
+        expect.objectContaining({ type: 'tag.created', data: expect.objectContaining({ id }) }),
+      ]);
+    } finally {
+      await server.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
   });
 });

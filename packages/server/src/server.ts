@@ -41,6 +41,8 @@ export interface StartServerOptions {
   recurrenceHorizonMonths?: number;
   /** How long the change log keeps a change, in days (core's `changeRetentionDays`, default 30). */
   changeRetentionDays?: number;
+  /** Let webhooks be sent to private, loopback and link-local addresses (core's `webhookAllowPrivate`). */
+  webhookAllowPrivate?: boolean;
   /**
    * The horizon keeper (core's `horizonKeeper`): on here, a background round at start and every 15 minutes,
    * one instance at a time on a shared database; `close()` stops it before the database closes.
@@ -137,6 +139,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         : {}),
       ...(options.changeRetentionDays !== undefined
         ? { changeRetentionDays: options.changeRetentionDays }
+        : {}),
+      ...(options.webhookAllowPrivate !== undefined
+        ? { webhookAllowPrivate: options.webhookAllowPrivate }
         : {}),
       horizonKeeper: options.horizonKeeper ?? true,
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),

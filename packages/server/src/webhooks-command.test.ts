@@ -104,4 +104,13 @@ describe('calendar-events webhooks', () => {
     expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
     if (message !== undefined) expect(result.stderr).toBe(message);
   });
+
+  it('refuses a private target unless --webhook-allow-private says so', async () => {
+    const refused = await run('add', 'http://127.0.0.1:9000/hook');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/loopback/);
+    const allowed = await run('add', 'http://127.0.0.1:9000/hook', '--webhook-allow-private', '--json');
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ url: 'http://127.0.0.1:9000/hook' });
+  });
 });

@@ -55,12 +55,16 @@ function line(webhook: Webhook): string {
 
 export function webhooksCommand(program: Command, output: CliOutput, withDatabase: WithDatabase): Command {
   const print = (text: string) => output.stdout(`${text}\n`);
-  const run = <T>(database: string, work: (webhooks: WebhookAdmin) => Promise<T>): Promise<T> =>
-    withDatabase(database, (opened) => work(createWebhookAdmin({ database: opened }))).catch(
-      (error: unknown) => {
-        throw refusal(error);
-      },
-    );
+  const run = <T>(
+    database: string,
+    work: (webhooks: WebhookAdmin) => Promise<T>,
+    webhookAllowPrivate = false,
+  ): Promise<T> =>
+    withDatabase(database, (opened) =>
+      work(createWebhookAdmin({ database: opened, webhookAllowPrivate })),
+    ).catch((error: unknown) => {
+      throw refusal(error);
+    });
 
   const webhooks = program
     .command('webhooks')
@@ -76,15 +80,29 @@ export function webhooksCommand(program: Command, output: CliOutput, withDatabas
       ).argParser(changeTypes),
     )
     .addOption(new Option('--description <text>', 'a note for administrators').argParser(label))
+    .addOption(
+      new Option(
+        '--webhook-allow-private',
+        'accept a private, loopback or link-local target (the server must allow it too to deliver)',
+      ).env('WEBHOOK_ALLOW_PRIVATE'),
+    )
     .addOption(databaseOption())
     .option('--json', 'print the webhook and its secret as JSON')
     .action(
       async (
         url: string,
-        options: { types?: string[]; description?: string; database: string; json?: boolean },
+        options: {
+          types?: string[];
+          description?: string;
+          database: string;
+          json?: boolean;
+          webhookAllowPrivate?: boolean;
+        },
       ) => {
-        const webhook = await run(options.database, (admin) =>
-          admin.add({ url, types: options.types, description: options.description }),
+        const webhook = await run(
+          options.database,
+          (admin) => admin.add({ url, types: options.types, description: options.description }),
+          options.webhookAllowPrivate === true,
         );
         if (options.json) print(JSON.stringify(webhook));
         else {

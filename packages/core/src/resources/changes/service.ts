@@ -54,7 +54,7 @@ function seenAction(row: ChangeRow, audience: ChangeAudience): ChangeRow['action
   return row.was_public === 1 || row.was_public === -1 ? row.action : 'created';
 }
 
-function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
+export function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
   const change: Change = {
     token: encodeChangeToken(row),
     type: row.type,

@@ -3,8 +3,10 @@
  * same operations as the routes, with the same checks, without HTTP. Failures are the routes' `ApiError`s
  * (`rest_invalid_param`, `rest_webhook_invalid_id`, `rest_sync_token_expired`).
  */
+
 import { type ConfigOptions, resolveConfig } from '../../config.js';
 import type { CalendarDatabase } from '../../db/database.js';
+import { endpointsChanged } from './endpoint-signal.js';
 import {
   createWebhook,
   listWebhookDeliveries,
@@ -65,6 +67,7 @@ export function webhookAdminOver(
     now: clock(),
     checkTarget,
     userId,
+    changed: () => endpointsChanged(database),
   });
   return {
     add: ({ authorId, ...input }) => createWebhook(context(authorId ?? null), input),

@@ -2,6 +2,7 @@
  * `/webhooks`: the webhooks of the service, for administrators only (service.ts says what each does). Outside
  * the data version: never cached, and their writes leave the data's version and ETags as they are.
  */
+
 import { isAdministrator } from '../../auth/capabilities.js';
 import { texts } from '../../i18n/descriptions.js';
 import type { RequestContext } from '../../route-table/context.js';
@@ -9,6 +10,7 @@ import { pageParams, resolvePaging, totalHeaders } from '../../route-table/pagin
 import { param } from '../../route-table/params.js';
 import { defineRoute, type OperationResult, type RouteDefinition } from '../../route-table/route.js';
 import { decodeChangeToken } from '../changes/token.js';
+import { endpointsChanged } from './endpoint-signal.js';
 import {
   deliveryListSchema,
   WEBHOOK_TYPES,
@@ -42,6 +44,7 @@ function webhookContext(context: RequestContext): WebhookContext {
     now: context.now,
     checkTarget: webhookTargetCheck(context.config),
     userId: context.principal?.userId ?? null,
+    changed: () => endpointsChanged(context.database),
   };
 }
 

@@ -40,6 +40,8 @@ export interface WebhookContext {
   checkTarget: WebhookTargetCheck;
   /** Who registers a new webhook; null from the CLI or the library. */
   userId: number | null;
+  /** Called once an endpoint was added, changed or replayed (endpoint-signal.ts). */
+  changed?: (() => void) | undefined;
 }
 
 export interface Webhook {
@@ -186,6 +188,7 @@ export async function createWebhook(
     authorId: context.userId,
     nowUtc: formatUtc(context.now),
   });
+  context.changed?.();
   return { ...(await current(context, id)), secret };
 }
 
@@ -232,6 +235,7 @@ export async function updateWebhook(
     };
   }
   await updateWebhookRow(context.db, id, changes);
+  context.changed?.();
   const updated = await current(context, id);
   return secret === undefined ? updated : { ...updated, secret };
 }
@@ -260,6 +264,7 @@ export async function replayWebhook(context: WebhookContext, id: number, since: 
     resetAttempts: true,
     nowUtc: formatUtc(context.now),
   });
+  context.changed?.();
   return current(context, id);
 }
 

@@ -4,6 +4,7 @@
  * is the target check, which the service runs after the caller's permission, once per create and URL change.
  */
 import type { CalendarConfig } from '../../config.js';
+import { checkWebhookTarget } from './target-guard.js';
 
 /** Characters of a webhook URL. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
@@ -25,11 +26,9 @@ export function webhookUrlProblem(url: string): string | undefined {
 }
 
 /**
- * The target check of the service configured by `config`: the one place where the address guard (refusing
- * private, loopback and link-local targets unless the service allows them) is plugged in. Until it is, only
- * the URL's form is checked.
+ * The target check of the service configured by `config`: the address guard (target-guard.ts), refusing
+ * private, loopback and link-local targets unless the service allows them (`webhookAllowPrivate`).
  */
 export function webhookTargetCheck(config: CalendarConfig): WebhookTargetCheck {
-  void config;
-  return async () => undefined;
+  return (url) => checkWebhookTarget(url, { allowPrivate: config.webhookAllowPrivate });
 }
