@@ -9,8 +9,8 @@ const listeners = new WeakMap<object, Set<() => void>>();
 
 /** Calls `listener` whenever `endpointsChanged(database)` is; returns the unsubscription. */
 export function onEndpointsChanged(database: object, listener: () => void): () => void {
-  let set = listeners.get(database);
-  if (!set) listeners.set(database, (set = new Set()));
+  const set = listeners.get(database) ?? new Set<() => void>();
+  listeners.set(database, set);
   set.add(listener);
   return () => set.delete(listener);
 }
