@@ -16,9 +16,11 @@ import { listChanges } from './service.js';
 import { encodeChangeToken } from './token.js';
 
 // PostgreSQL: the plugin waits for the retention while SQLite's one connection is still held by the read.
-const dialects = (await testDialects()).filter((dialect) => dialect.name === 'postgres');
+const postgres = (await testDialects()).find((dialect) => dialect.name === 'postgres');
 
-describe.each(dialects)('GET /changes while the retention prunes ($name)', (dialect) => {
+// A lane without PostgreSQL (SQLite only) has the suite skipped rather than a file without one.
+describe.skipIf(!postgres)('GET /changes while the retention prunes (postgres)', () => {
+  const dialect = postgres!;
   let database: CalendarDatabase;
   let close: () => Promise<void>;
 
