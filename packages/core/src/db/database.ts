@@ -111,16 +111,11 @@ export async function migrateDatabase(
     provider: migrationProvider(traits),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await (until === undefined
-      ? migrator.migrateToLatest()
-      : migrator.migrateTo(until));
-    if (!error) return (results ?? []).map((r) => r.migrationName);
-    // Kysely looks for its tables among every schema's tables: another schema dropped at that moment
-    // (other services or test suites on a shared server) fails the look-up with 3F000 before anything
-    // was migrated. Looking again is safe.
-    const code = (error as { code?: unknown }).code;
-    if (code === '3F000' && attempt < 3) continue;
-    throw error instanceof Error ? error : new Error(String(error));
-  }
+  // Other schemas dropped meanwhile on a shared server do not disturb its look-up of its own tables: the
+  // PostgreSQL dialect reads the catalog by object id (`postgres-introspector.ts`).
+  const { error, results } = await (until === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(until));
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
 }

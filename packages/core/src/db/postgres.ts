@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { type Logger, silentLogger } from '../logger.js';
 import { givenUpSignal, RequestGivenUpError } from './cancellation.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
+import { PostgresIdDialect } from './postgres-introspector.js';
 import type { Database as Schema } from './schema.js';
 import { postgresTraits } from './traits.js';
 
@@ -64,7 +65,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
       logger.warn({ err: error }, 'could not cancel the statement of a request given up'),
     );
   const kysely = new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool: cancellingPool(pool, cancel) }),
+    dialect: new PostgresIdDialect({ pool: cancellingPool(pool, cancel) }),
     ...(log ? { log } : {}),
   });
   return wrapDatabase(kysely, postgresTraits, {
@@ -78,7 +79,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
       const own = new pg.Pool({ ...connection, max: 1 });
       own.on('error', warn);
       const unlimited = new Kysely<Schema>({
-        dialect: new PostgresDialect({ pool: own }),
+        dialect: new PostgresIdDialect({ pool: own }),
         ...(log ? { log } : {}),
       });
       try {
