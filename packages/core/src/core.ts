@@ -11,6 +11,7 @@ import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { CalendarCoreOptions } from './options.js';
+import { createChangeFeed } from './resources/changes/feed.js';
 import { type ChangePruner, createChangePruner } from './resources/changes/pruner.js';
 import { createHorizonKeeper, type HorizonKeeper } from './resources/events/series/index.js';
 import { createScheduledPublisher } from './resources/posts/publish-due.js';
@@ -54,11 +55,17 @@ export interface CalendarCore {
   readonly changePruner: ChangePruner;
   /** The webhooks, managed as the administrators' routes manage them (`add`, `list`, `update`, `replay`, …). */
   readonly webhooks: WebhookAdmin;
+  /**
+   * The live streams of changes (`GET /changes/stream`, option `changeStream`): how many are open, and
+   * `close()` to end them all and admit no more, resolved once they ended (a server's shutdown does so before it
+   * waits for its requests: a stream never ends by itself).
+   */
+  readonly changeStreams: { readonly open: number; close(): Promise<void> };
   /** Sends the change log to the registered webhooks, in the background (option `webhookDeliverer`). */
   readonly webhookDeliverer: WebhookDeliverer;
   /**
-   * Stops the horizon keeper, the change pruner and the webhook deliverer (after their step or request under
-   * way), then closes the database.
+   * Ends the live streams, stops the horizon keeper, the change pruner and the webhook deliverer (after their
+   * step or request under way), then closes the database.
    */
   close(): Promise<void>;
 }
@@ -78,7 +85,8 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   const config = resolveConfig(options);
   const database = options.database;
   const logger = options.logger ?? silentLogger;
-  const routes = buildRouteTable(config);
+  const changeFeed = createChangeFeed({ database, logger, options: options.changeStream });
+  const routes = buildRouteTable(config, changeFeed);
   database.useLogger?.(logger);
   const clock = options.clock ?? (() => new Date());
   const authenticate = options.authenticate
@@ -97,12 +105,14 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
   });
   // `responseCache` is the deprecated name of `cache` (options.ts).
   const keptAnswers = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
-  // A write of this process is a change the deliverer sends at once, without waiting for its poll.
+  // A write of this process is a change the deliverer sends and the live streams follow at once, without
+  // waiting for their poll.
   const caches: typeof keptAnswers = {
     ...keptAnswers,
     afterWrite() {
       keptAnswers.afterWrite();
       webhookDeliverer.wake();
+      changeFeed.wake();
     },
   };
   const publishDue = createScheduledPublisher();
@@ -158,6 +168,12 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     changePruner,
     webhooks: webhookAdminOver(database, webhookTargetCheck(config), clock),
     webhookDeliverer,
+    changeStreams: {
+      get open() {
+        return changeFeed.open;
+      },
+      close: () => changeFeed.close(),
+    },
     namespacePath(language) {
       // Adapters ask this once, at mount: a language the service does not serve is a configuration mistake
       // that would otherwise answer every request with 404.
@@ -182,6 +198,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
       }
     },
     async close() {
+      await changeFeed.close();
       await Promise.all([horizonKeeper.stop(), changePruner.stop(), webhookDeliverer.stop()]);
       await database.destroy();
     },

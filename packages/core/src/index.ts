@@ -21,6 +21,7 @@ export { ApiError, isApiError } from './errors/api-error.js';
 export { clientGoneSignal } from './http/client-gone.js';
 export { type CompressionOptions, type ContentCoding, negotiateCoding } from './http/compression.js';
 export { etagListMatches } from './http/etag.js';
+export { writeBodyStream } from './http/node-response.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
 export { textOf } from './http/respond.js';
 export {
@@ -31,7 +32,7 @@ export {
   transportErrorKind,
   transportErrorResponse,
 } from './http/transport-errors.js';
-export type { CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
+export type { CoreBodyStream, CoreRequest, CoreRequestBody, CoreResponse } from './http/types.js';
 export {
   type TecSourceConflict,
   TecSourceConflictError,

@@ -18,6 +18,7 @@ import type { CompressionOptions } from './http/compression.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
 import type { Logger } from './logger.js';
+import type { ChangeStreamOptions } from './resources/changes/feed.js';
 import type { ChangePrunerOptions } from './resources/changes/pruner.js';
 import type { HorizonKeeperOptions } from './resources/events/series/index.js';
 import type { WebhookDelivererOptions } from './resources/webhooks/delivery/deliverer.js';
@@ -76,4 +77,11 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * `core.webhookDeliverer.runRound()` itself.
    */
   webhookDeliverer?: boolean | WebhookDelivererOptions;
+  /**
+   * The live stream of changes (`GET /changes/stream`): how often a waiting stream looks at the log (`pollMs`,
+   * default 500 ms; a write of this process wakes the streams at once), the heartbeat (`heartbeatMs`, 15 s),
+   * the streams held at most (`maxStreams`, 1,000; more answer 503), how long one lasts (`maxDurationMs`,
+   * 30 min) and the `retry:` it tells EventSource (`retryMs`, 2 s). `core.close()` ends every stream.
+   */
+  changeStream?: ChangeStreamOptions;
 }

@@ -1,6 +1,7 @@
 import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
 import { icsImportRoutes } from './import/ics/routes.js';
+import type { ChangeFeed } from './resources/changes/feed.js';
 import { changeRoutes } from './resources/changes/routes.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
 import { eventRoutes } from './resources/events/routes.js';
@@ -13,7 +14,7 @@ import { webhookRoutes } from './resources/webhooks/routes.js';
 import type { RouteDefinition } from './route-table/route.js';
 
 /** Every route of the API, in registration order (the order of the namespace index, ref §9.2). */
-export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
+export function buildRouteTable(config: CalendarConfig, changeFeed: ChangeFeed): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
   const geolocation = geolocationFor(config);
   routes.push(
@@ -25,7 +26,7 @@ export function buildRouteTable(config: CalendarConfig): RouteDefinition[] {
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),
     ...tagRoutes(),
-    ...changeRoutes(),
+    ...changeRoutes(changeFeed),
     ...webhookRoutes(),
   );
   // `multilang_language` is accepted on every route (seed §4.2).

@@ -24,6 +24,7 @@ import {
   type CoreResponse,
   clientGoneSignal,
   type Principal,
+  writeBodyStream,
 } from '@calendar-events/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -102,7 +103,9 @@ export function sendCoreResponse(res: Response, response: CoreResponse): void {
   const headers: Record<string, string> = {};
   for (const name in response.headers) headers[name.toLowerCase()] = response.headers[name]!;
   res.writeHead(response.status, headers);
-  res.end(response.body);
+  // A streamed answer (the live changes) is written as it comes, until it ends or the client goes.
+  if (response.stream) void writeBodyStream(res, response.stream);
+  else res.end(response.body);
 }
 
 /** Core never rejects; should it ever, answer 500 without inventing a body. */

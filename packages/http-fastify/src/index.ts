@@ -14,6 +14,7 @@
  * await app.register(calendarPlugin, { prefix: '/api', core, language: 'de' });   // /api/de/calendar/events/v1
  * @module
  */
+import { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import {
   type CalendarCore,
@@ -101,9 +102,14 @@ export function toCoreRequestOf(
   };
 }
 
-/** Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. */
+/**
+ * Writes core's answer unchanged, through the reply so that the host's hooks (CORS, …) still run. A streamed
+ * answer (the live changes) goes as a Node stream, which Fastify writes as it comes and destroys when the
+ * client goes (core's own stream ends then too: the request's signal cancels it).
+ */
 export function sendCoreResponse(reply: FastifyReply, response: CoreResponse): FastifyReply {
-  return reply.code(response.status).headers(response.headers).send(response.body);
+  reply.code(response.status).headers(response.headers);
+  return reply.send(response.stream ? Readable.from(response.stream.chunks) : response.body);
 }
 
 async function calendarRoutes(app: FastifyInstance, options: CalendarPluginOptions): Promise<void> {
@@ -138,6 +144,13 @@ async function calendarRoutes(app: FastifyInstance, options: CalendarPluginOptio
     }
     core.logger.error({ err: error }, 'fastify plugin failed to answer');
     return reply.code(500).send();
+  });
+
+  // Live streams never end by themselves: the app's close ends them first, or it would wait for them forever.
+  // Ended before the server's close looks for idle connections, so that theirs are among them.
+  app.addHook('preClose', async () => {
+    await core.changeStreams.close();
+    await new Promise((resolve) => setImmediate(resolve));
   });
 
   const namespace = core.namespacePath(language);

@@ -180,6 +180,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(demoAdministratorKey !== undefined ? { demoAdministratorKey } : {}),
       close() {
         closing ??= (async () => {
+          // Live streams never end by themselves: they end first, so that the server's close waits for the
+          // requests under way only.
+          await running.core.changeStreams.close();
           await running.app.close();
           await running.core.close();
           logger.info('stopped');

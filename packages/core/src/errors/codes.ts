@@ -37,6 +37,10 @@ export const ERRORS = {
     410,
     'The sync token is older than the changes this service keeps. Read the records again, then follow the changes from data.next_token.',
   ],
+  rest_too_many_streams: [
+    503,
+    'This service holds as many live streams as it allows; please retry shortly, or follow GET /changes.',
+  ],
   // Webhooks (WordPress's wording for an unknown id, as `rest_post_invalid_id`).
   rest_webhook_invalid_id: [404, 'Invalid webhook ID.'],
   // Terms (WordPress's taxonomy API).

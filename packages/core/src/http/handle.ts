@@ -99,6 +99,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
         return answerRoute(route, match.pathParams, raw, context, precondition);
       };
       const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
+      if (route.streams) return await answerStream(request, raw, () => withItsAllow(run(database.kysely)));
       // A write that did not commit created no terms: its budget goes back.
       if (effective !== 'GET')
         return await withItsAllow(runWriteRoute(database, caches, route, run, () => newTerms?.refund()));
@@ -116,4 +117,26 @@ export function createDispatcher(deps: DispatcherDependencies) {
   }
 
   return { handle, paths };
+}
+
+/**
+ * A streamed answer (`RouteDefinition.streams`): never kept; `Last-Event-ID` stands for `since` (EventSource
+ * sends it when it connects again); the stream ends when its client goes away.
+ */
+async function answerStream(
+  request: CoreRequest,
+  raw: ParamBag,
+  run: () => Promise<CoreResponse>,
+): Promise<CoreResponse> {
+  const lastEventId = header(request, 'last-event-id');
+  if (lastEventId !== undefined) raw.since = lastEventId;
+  const response = await run();
+  const { stream } = response;
+  if (!stream) return response;
+  if (request.method.toUpperCase() === 'HEAD') {
+    const { stream: _unread, ...headers } = response;
+    return headers;
+  }
+  request.signal?.addEventListener('abort', () => stream.cancel(), { once: true });
+  return response;
 }

@@ -52,6 +52,13 @@ export function jsonResponse(
  */
 export function operationResponse(result: OperationResult): CoreResponse {
   if (!result.contentType) return jsonResponse(result.status ?? 200, result.body, result.headers);
+  if (result.stream)
+    return {
+      status: result.status ?? 200,
+      headers: { ...BASE_HEADERS, 'Content-Type': result.contentType, ...result.headers },
+      body: undefined,
+      stream: result.stream,
+    };
   const bytes = Buffer.from(String(result.body));
   return {
     status: result.status ?? 200,

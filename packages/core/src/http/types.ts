@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import type { CoreBodyStream } from '../route-table/route.js';
 
 /** The request body as the adapter has it. */
 export type CoreRequestBody =
@@ -60,4 +61,12 @@ export interface CoreResponse {
    * gives the text of an uncompressed answer.
    */
   body: string | Uint8Array | undefined;
+  /**
+   * A body written as it comes (the live stream of changes, `text/event-stream`): then `body` is undefined and
+   * the writer sends the headers, then each chunk at once, until the chunks end. `writeNodeResponse` does so
+   * for a node:http `ServerResponse`; a writer of its own ends it with `cancel()` when its client goes.
+   */
+  stream?: CoreBodyStream;
 }
+
+export type { CoreBodyStream };

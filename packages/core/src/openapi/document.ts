@@ -147,7 +147,8 @@ function successResponse(
     schema.meta({ description: texts[language] });
   const headers: Record<string, z.ZodType> = {};
   if (created) headers.Location = header(TEXT.location, z.url());
-  if (method === 'GET') headers.ETag = header(TEXT.etag);
+  // A stream has no representation to tag.
+  if (method === 'GET' && !route.streams) headers.ETag = header(TEXT.etag);
   if (isListAnswer(route.response)) {
     const count = (texts: Descriptions) => header(texts, z.string().regex(/^\d+$/));
     headers['X-TEC-Total'] = count(TEXT.total);
@@ -222,7 +223,7 @@ function operation(
   const responses: ZodOpenApiResponsesObject = {
     [created ? '201' : '200']: successResponse(route, method, created, language),
   };
-  if (method === 'GET') responses['304'] = { description: TEXT.notModified[language] };
+  if (method === 'GET' && !route.streams) responses['304'] = { description: TEXT.notModified[language] };
   for (const [status, name] of Object.entries(errorStatuses(compiled, route, method)))
     responses[status as `4${string}`] = { $ref: `#/components/responses/${name}` };
   responses.default = { $ref: '#/components/responses/Error' };

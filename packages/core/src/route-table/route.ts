@@ -9,6 +9,16 @@ import type { InferParams, ParamBag, ParamSpecs } from './params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Chunks to write as they come. Nothing is held until the chunks are first read: an answer dropped unread
+ * (the answer to a HEAD) costs nothing.
+ */
+export interface CoreBodyStream {
+  readonly chunks: AsyncIterable<Uint8Array>;
+  /** Ends the stream: the chunks end after the one under way (the client went away, the service closes). */
+  cancel(): void;
+}
+
 /** What an operation returns; `respond` turns it into bytes. */
 export interface OperationResult {
   status?: number;
@@ -17,6 +27,8 @@ export interface OperationResult {
   headers?: Record<string, string>;
   /** The media type of a body that is not JSON (`text/calendar; charset=UTF-8`): then `body` is its text. */
   contentType?: string;
+  /** A body written as it comes (with `contentType`; `body` is then ignored): the route says `streams`. */
+  stream?: CoreBodyStream;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: parameters are validated against `params` before the call
@@ -68,6 +80,11 @@ export interface RouteDefinition {
    * kept answer and change no ETag of the data); each of its writes is a single statement.
    */
   outsideDataVersion?: true;
+  /**
+   * The route answers with a stream (the live changes): never kept, never compressed, and the SSE header
+   * `Last-Event-ID`, when sent, stands for its `since` parameter (EventSource sends it when it connects again).
+   */
+  streams?: true;
 }
 
 /** A route as its resource writes it: the permission rule, lock and operation see the parameters' own types. */

@@ -1,0 +1,30 @@
+/**
+ * Writing core's answer to a node:http `ServerResponse`: both adapters' streamed answers (the live stream of
+ * changes) go through here, so that they write the same bytes and stop alike when the client goes.
+ */
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { CoreBodyStream } from './types.js';
+
+/**
+ * Writes the chunks of a streamed body as they come, waiting while the client reads slowly (the stream then
+ * waits too: nothing piles up), and ends the response when the chunks end. The connection's close (the client
+ * went away) cancels the stream. Never rejects: a failed chunk destroys the connection.
+ */
+export async function writeBodyStream(res: ServerResponse, stream: CoreBodyStream): Promise<void> {
+  const gone = new AbortController();
+  res.once('close', () => {
+    gone.abort();
+    stream.cancel();
+  });
+  try {
+    for await (const chunk of stream.chunks) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await once(res, 'drain', { signal: gone.signal });
+    }
+    if (!res.destroyed) res.end();
+  } catch {
+    stream.cancel();
+    res.destroy();
+  }
+}
