@@ -245,7 +245,14 @@ async function listen(adapter: Binding['adapter'], core: CalendarCore): Promise<
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    close: () => app.close(),
+    close: () => {
+      const closing = app.close();
+      // A connection a client opened and never used (undici opens one beside a live stream it aborts) is
+      // not idle to Node and would hold the close until its header timeout; the standalone server's
+      // shutdown closes every connection after a grace too.
+      setTimeout(() => app.server.closeAllConnections(), 200).unref();
+      return closing;
+    },
   };
 }
 

@@ -282,6 +282,8 @@ describeContract('OpenAPI document against real answers', (service) => {
     });
     expect(page.json.changes.length).toBeGreaterThan(0);
     await call('GET', '/changes', { query: { since: 'nonsense' }, status: 400 });
+    // The stream's own answers are read as a stream (changes-stream.test.ts); its refusals are JSON.
+    await call('GET', '/changes/stream', { query: { since: 'nonsense' }, status: 400 });
   });
 
   it('webhooks: every route, the secret, the deliveries and the refusals', async () => {

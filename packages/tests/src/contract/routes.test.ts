@@ -25,6 +25,7 @@ const ROUTE_KEYS = [
   '/calendar/events/v1/tags',
   '/calendar/events/v1/tags/(?P<id>\\d+)',
   '/calendar/events/v1/changes',
+  '/calendar/events/v1/changes/stream',
   '/calendar/events/v1/webhooks',
   '/calendar/events/v1/webhooks/(?P<id>\\d+)',
   '/calendar/events/v1/webhooks/(?P<id>\\d+)/deliveries',
