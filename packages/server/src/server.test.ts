@@ -2,6 +2,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApiKey, createUser } from '@calendar-events/core';
+import { openSse } from '@calendar-events/tests/sse';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './server.js';
 
@@ -130,6 +131,29 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
     } finally {
       await server.close();
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  it('streams the changes live, and its shutdown ends the open streams rather than waiting for them', async () => {
+    const server = await startServer({ adapter, port: 0, database: 'sqlite::memory:' });
+    await createUser(server.core.database.kysely, { login: 'admin', role: 'administrator' });
+    const key = await createApiKey(server.core.database.kysely, 'admin');
+    const stream = await openSse(`${server.url}/calendar/events/v1/changes/stream`);
+    try {
+      expect(stream.status).toBe(200);
+      const created = await fetch(`${server.url}/calendar/events/v1/tags`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Live' }),
+      });
+      const { id } = (await created.json()) as { id: number };
+      expect((await stream.nextChange()).data).toMatchObject({ type: 'tag', id, action: 'created' });
+    } finally {
+      const closing = Date.now();
+      await server.close();
+      await stream.ended;
+      expect(Date.now() - closing).toBeLessThan(2000);
+      stream.close();
     }
   });
 });
