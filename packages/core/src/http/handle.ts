@@ -2,7 +2,7 @@
  * The one path every request takes (DESIGN.md), one step per file:
  *
  *   match → OPTIONS? → beforeEachRequest → authenticate → body+params → precondition
- *     → (GET ? cachedGet : runWrite)(run) → finish → envelope → CORS;   catch → answerFailure
+ *     → (GET ? cachedGet | answerStream : runWrite)(run) → finish → envelope → CORS;   catch → answerFailure
  */
 import type { UserPrincipal } from '../auth/principal.js';
 import type { Caches } from '../cache/index.js';
@@ -27,6 +27,7 @@ import { writePrecondition } from './preconditions.js';
 import { makeBase, makeContext, type RequestBase } from './request-context.js';
 import { contentLanguage, header, queryOrNothing, requestTarget } from './request-url.js';
 import { answerRoute } from './run-route.js';
+import { answerStream } from './stream-answer.js';
 import { runWriteRoute } from './transaction.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
@@ -54,7 +55,6 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const service = { config, database, logger, ticketProvider: deps.ticketProvider, counts, records };
   const newTermBudget = createNewTermBudget(config.newTermsPerHour);
   const answerFailure = createFailureAnswer(logger);
-
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
     const { signal } = request;
@@ -117,26 +117,4 @@ export function createDispatcher(deps: DispatcherDependencies) {
   }
 
   return { handle, paths };
-}
-
-/**
- * A streamed answer (`RouteDefinition.streams`): never kept; `Last-Event-ID` stands for `since` (EventSource
- * sends it when it connects again); the stream ends when its client goes away.
- */
-async function answerStream(
-  request: CoreRequest,
-  raw: ParamBag,
-  run: () => Promise<CoreResponse>,
-): Promise<CoreResponse> {
-  const lastEventId = header(request, 'last-event-id');
-  if (lastEventId !== undefined) raw.since = lastEventId;
-  const response = await run();
-  const { stream } = response;
-  if (!stream) return response;
-  if (request.method.toUpperCase() === 'HEAD') {
-    const { stream: _unread, ...headers } = response;
-    return headers;
-  }
-  request.signal?.addEventListener('abort', () => stream.cancel(), { once: true });
-  return response;
 }

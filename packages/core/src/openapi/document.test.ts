@@ -170,8 +170,12 @@ describe('the OpenAPI document (GET {ns}/doc)', () => {
       for (const [method, operation] of Object.entries<Json>(item)) {
         const isCreate = method === 'post' && !path.includes('{') && path !== '/events/import';
         const success = operation.responses[isCreate ? '201' : '200'];
-        // JSON, except the iCalendar feeds, documented as `text/calendar`.
-        const mediaType = path.endsWith('/ical') ? 'text/calendar' : 'application/json';
+        // JSON, except the iCalendar feeds (`text/calendar`) and the live stream (`text/event-stream`).
+        const mediaType = path.endsWith('/ical')
+          ? 'text/calendar'
+          : path.endsWith('/stream')
+            ? 'text/event-stream'
+            : 'application/json';
         expect(success?.content?.[mediaType]?.schema, `${method} ${path}`).toBeDefined();
         expect(operation.responses.default).toEqual({ $ref: '#/components/responses/Error' });
         if (isCreate) expect(success.headers.Location).toBeDefined();
