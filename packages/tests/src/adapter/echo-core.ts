@@ -34,6 +34,8 @@ export function createEchoCore(
     namespacePath: (language?: string) =>
       `${language && language !== 'en' ? `/${language}` : ''}/calendar/events/v1`,
     logger: { debug() {}, info() {}, warn() {}, error() {} },
+    // The Fastify plugin ends the live streams when its app closes: this core holds none.
+    changeStreams: { open: 0, close: async () => {} },
     async handle(request: CoreRequest): Promise<CoreResponse> {
       if (options.fail) throw new Error('core failed');
       const body = request.body;
