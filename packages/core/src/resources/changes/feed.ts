@@ -58,6 +58,8 @@ const DEFAULTS: ChangeFeedSettings = {
   retryMs: 2000,
 };
 const MAX_TIMER_MS = 2_147_483_647;
+/** Streams woken per turn of the event loop after the log moved. */
+const WAKES_PER_TURN = 32;
 /** How long `close()` waits for the streams to end (each ends after the read under way). */
 const CLOSE_WAIT_MS = 2000;
 
@@ -92,8 +94,16 @@ export function createChangeFeed(deps: {
   let timer: NodeJS.Timeout | undefined;
   const drained = new Set<() => void>();
 
+  /**
+   * Wakes the streams the move concerns, a few per turn of the event loop: each then reads its page, and on
+   * SQLite those reads run without yielding, so a thousand streams woken at once would hold the loop.
+   */
   function settleMoved() {
-    for (const waiter of waiters) if (version > waiter.known) waiter.settle('moved');
+    wakeInTurns([...waiters].filter((waiter) => version > waiter.known));
+  }
+  function wakeInTurns(due: Waiter[]) {
+    for (const waiter of due.splice(0, WAKES_PER_TURN)) waiter.settle('moved');
+    if (due.length > 0) setImmediate(() => wakeInTurns(due));
   }
 
   async function poll(): Promise<void> {
