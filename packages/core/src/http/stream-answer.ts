@@ -20,6 +20,7 @@ export async function answerStream(
     const { stream: _unread, ...headers } = response;
     return headers;
   }
-  request.signal?.addEventListener('abort', () => stream.cancel(), { once: true });
+  if (request.signal?.aborted) stream.cancel();
+  else request.signal?.addEventListener('abort', () => stream.cancel(), { once: true });
   return response;
 }
