@@ -40,6 +40,7 @@ async function serve(
     headersTimeout?: number;
     keepAliveTimeout?: number;
     statementTimeout?: number;
+    webhookTimeout?: number;
   },
 ): Promise<void> {
   const logger = createLogger(logLevel(), { format: logFormat() });
@@ -53,6 +54,7 @@ async function serve(
     headersTimeout,
     keepAliveTimeout,
     statementTimeout,
+    webhookTimeout,
     ...rest
   } = options;
   const limits: RateLimitOptions = {};
@@ -72,6 +74,7 @@ async function serve(
     ...(newTermsPerHour !== undefined ? { newTermsPerHour: newTermsPerHour || false } : {}),
     timeouts,
     ...(statementTimeout !== undefined ? { statementTimeoutMs: statementTimeout * 1000 } : {}),
+    ...(webhookTimeout !== undefined ? { webhookDeliverer: { timeoutMs: webhookTimeout * 1000 } } : {}),
     logger,
   });
   if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
@@ -174,6 +177,14 @@ export function serveCommand(program: Command, output: CliOutput): void {
       )
         .env('NAMESPACE')
         .argParser(namespace),
+    )
+    .addOption(
+      new Option(
+        '--webhook-timeout <s>',
+        "seconds a webhook delivery may take, answer included (default 10); a killed instance's deliveries are taken over after 3 times this, at least 10 s",
+      )
+        .env('WEBHOOK_TIMEOUT')
+        .argParser(integer(1, 600)),
     )
     .addOption(
       new Option(

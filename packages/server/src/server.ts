@@ -48,6 +48,8 @@ export interface StartServerOptions {
    * one instance at a time on a shared database; `close()` stops it before the database closes.
    */
   horizonKeeper?: CalendarCoreOptions['horizonKeeper'];
+  /** The webhook deliverer (core's `webhookDeliverer`): on here; an object sets its timeouts and pace. */
+  webhookDeliverer?: CalendarCoreOptions['webhookDeliverer'];
   /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin (SPEC §2). */
   namespace?: string;
   /** Honour `X-Forwarded-Proto/Host`. */
@@ -144,6 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ? { webhookAllowPrivate: options.webhookAllowPrivate }
         : {}),
       horizonKeeper: options.horizonKeeper ?? true,
+      ...(options.webhookDeliverer !== undefined ? { webhookDeliverer: options.webhookDeliverer } : {}),
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { cache: options.responseCache } : {}),

@@ -37,7 +37,7 @@ describe.each(databases)('kill -9 before a webhook delivery (%s)', (name) => {
   let database: TestDatabase;
   afterAll(() => database?.remove());
 
-  it('delivers the acknowledged change after a restart', { timeout: 110_000 }, async () => {
+  it('delivers the acknowledged change after a restart', { timeout: 60_000 }, async () => {
     database = await freshDatabase(name);
     const key = await withAdministrator(database);
     // A port nobody listens on yet: the receiver is down while the first process runs.
@@ -53,7 +53,7 @@ describe.each(databases)('kill -9 before a webhook delivery (%s)', (name) => {
       await opened.destroy();
     }
 
-    const first = serve(database.url, ['--webhook-allow-private']);
+    const first = serve(database.url, ['--webhook-allow-private', '--webhook-timeout', '2']);
     const created = await fetch(`${await first.url}/calendar/events/v1/tags`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -65,12 +65,13 @@ describe.each(databases)('kill -9 before a webhook delivery (%s)', (name) => {
 
     const received: string[] = [];
     const receiver = await receiverOn(port, received);
-    const second = serve(database.url, ['--webhook-allow-private']);
+    const second = serve(database.url, ['--webhook-allow-private', '--webhook-timeout', '2']);
     try {
       await second.url;
       // The failed attempt's retry is due 5 s after it (the specification's schedule); a process killed in the
-      // middle of an attempt held the endpoint's lease, which the next one takes over when it lapses (60 s).
-      for (let i = 0; i < 800 && received.length === 0; i++) await sleep(100);
+      // middle of an attempt held the endpoint's lease, which the next one takes over when it lapses (3 times
+      // the delivery's timeout, at least 10 s).
+      for (let i = 0; i < 300 && received.length === 0; i++) await sleep(100);
       expect(received.map((body) => JSON.parse(body))).toEqual([
         expect.objectContaining({ type: 'tag.created', data: expect.objectContaining({ id }) }),
       ]);

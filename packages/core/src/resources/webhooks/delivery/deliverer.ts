@@ -101,7 +101,8 @@ export const STANDARD_RETRY_SCHEDULE: readonly number[] = [
 const MAX_RETRY_AFTER_MS = 24 * 3600 * SECOND;
 /** Changes read after an endpoint's cursor per claim. */
 const CHANGES_PER_CLAIM = 100;
-const MIN_LEASE_MS = 60 * SECOND;
+/** Far longer than the statements between two renewals of the lease; a killed holder's lapses after it. */
+const MIN_LEASE_MS = 10 * SECOND;
 const MAX_TIMER_MS = 2_147_483_647;
 const ALL = { kind: 'all' } as const;
 
