@@ -29,7 +29,9 @@ interface ColumnRow {
  * (`has_schema_privilege(name)`, `pg_get_serial_sequence(name)`): a schema another program drops while
  * the catalog is read (another service or test suite on a shared server) fails the whole look-up with
  * 3F000 or 42P01, and with it the Migrator's "does my table exist". This one reads the same facts by
- * object id, which PostgreSQL answers with NULL for an object dropped meanwhile instead of an error.
+ * object id, which PostgreSQL answers with NULL for an object dropped meanwhile instead of an error, and only
+ * for the schemas on the connection's search path (the service's own, which its statements name): a server
+ * shared with many schemas is not read whole at each migration.
  */
 export class PostgresIdIntrospector implements DatabaseIntrospector {
   // biome-ignore lint/suspicious/noExplicitAny: the catalog, not the application's schema
@@ -65,7 +67,7 @@ export class PostgresIdIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_type typ on typ.oid = a.atttypid
       join pg_catalog.pg_namespace dtns on dtns.oid = typ.typnamespace
       where c.relkind in ('r', 'v', 'p')
-        and ns.nspname !~ '^pg_' and ns.nspname <> 'information_schema'
+        and ns.nspname = any(current_schemas(false))
         and coalesce(has_schema_privilege(ns.oid, 'USAGE'), false)
         and a.attnum >= 0 and not a.attisdropped
         ${options.withInternalKyselyTables ? sql`` : sql`and c.relname not in (${DEFAULT_MIGRATION_TABLE}, ${DEFAULT_MIGRATION_LOCK_TABLE})`}
