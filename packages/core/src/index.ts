@@ -18,7 +18,7 @@ export { isValidTimezone, normalizeTimezone, normalizeTimezone as normaliseTimez
 export { connectDatabase } from './db/connect.js';
 export type { CalendarDatabase } from './db/database.js';
 export { ApiError, isApiError } from './errors/api-error.js';
-export { clientGoneSignal } from './http/client-gone.js';
+export { clientGoneSignal, withClientGoneSignal } from './http/client-gone.js';
 export { type CompressionOptions, type ContentCoding, negotiateCoding } from './http/compression.js';
 export { etagListMatches } from './http/etag.js';
 export { writeBodyStream } from './http/node-response.js';

@@ -22,8 +22,8 @@ import {
   type CoreRequest,
   type CoreRequestBody,
   type CoreResponse,
-  clientGoneSignal,
   type Principal,
+  withClientGoneSignal,
   writeBodyStream,
 } from '@calendar-events/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
@@ -89,8 +89,7 @@ export function toCoreRequest(
   if (language !== undefined) request.language = language;
   if (authenticate) request.authenticate = () => authenticate(req);
   // Core cancels the request's statements when its client goes away before the answer.
-  if (req.res) request.signal = clientGoneSignal(req.res);
-  return request;
+  return req.res ? withClientGoneSignal(request, req.res) : request;
 }
 
 /**

@@ -21,8 +21,8 @@ import {
   type CoreRequest,
   type CoreRequestBody,
   type CoreResponse,
-  clientGoneSignal,
   type Principal,
+  withClientGoneSignal,
 } from '@calendar-events/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -96,10 +96,7 @@ export function toCoreRequestOf(
   language?: string,
   authenticate?: CalendarPluginOptions['authenticate'],
 ): CoreRequest {
-  return {
-    ...toCoreRequest(request, mountPath, language, authenticate),
-    signal: clientGoneSignal(reply.raw),
-  };
+  return withClientGoneSignal(toCoreRequest(request, mountPath, language, authenticate), reply.raw);
 }
 
 /**

@@ -13,8 +13,10 @@
  * the response cache serves the same bytes on every hit, so a cached answer is compressed once, not on every
  * hit, and the compressed form goes when its cache entry does.
  */
+
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { requestWith } from './client-gone.js';
 import { etagListMatches } from './etag.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
@@ -152,7 +154,9 @@ export function createCompressor(config: CompressionConfig): Compressor {
         : undefined;
       const ifMatch = request.headers['if-match'];
       if (typeof ifMatch === 'string' && /-(?:br|gzip)"/.test(ifMatch)) {
-        request = { ...request, headers: { ...request.headers, 'if-match': identityTags(ifMatch) } };
+        request = requestWith(request, {
+          headers: { ...request.headers, 'if-match': identityTags(ifMatch) },
+        });
       }
       if (!coding) {
         const response = await handle(request);
@@ -169,7 +173,7 @@ export function createCompressor(config: CompressionConfig): Compressor {
       if (isRead) {
         // Conditional GETs are answered here, against the ETag of the representation this client gets.
         const { 'if-none-match': _dropped, ...headers } = request.headers;
-        request = { ...request, method: isHead ? 'GET' : request.method, headers };
+        request = requestWith(request, { method: isHead ? 'GET' : request.method, headers });
       }
       const response = await handle(request);
       // Core's answers hold their bytes; a text body (an `_envelope`) is sent as it is.

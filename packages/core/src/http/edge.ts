@@ -3,8 +3,10 @@
  * (its address, behind a trusted proxy too), rate limiting, and compression. Core's `handle` is this
  * function; with both off (the library's default for rate limiting), a request costs one header lookup more.
  */
+
 import type { CalendarConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import { requestWith } from './client-gone.js';
 import { type CompressionOptions, createCompressor, resolveCompression } from './compression.js';
 import { asRequested } from './global-params.js';
 import {
@@ -76,7 +78,7 @@ export function createEdge(
     // answer has none. Without this, HEAD requests would be free guesses.
     const finished = async (request: CoreRequest) => decision.finish(await dispatch(request));
     if (request.method.toUpperCase() !== 'HEAD') return send(request, finished);
-    const answer = await send({ ...request, method: 'GET' }, finished);
+    const answer = await send(requestWith(request, { method: 'GET' }), finished);
     return { status: answer.status, headers: answer.headers, body: undefined };
   };
 

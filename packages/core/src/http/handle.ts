@@ -57,9 +57,9 @@ export function createDispatcher(deps: DispatcherDependencies) {
   const answerFailure = createFailureAnswer(logger);
   /** Every answer, errors included, as the request asked for it: `_envelope`, CORS headers (SPEC §4). */
   async function handle(request: CoreRequest): Promise<CoreResponse> {
-    const { signal } = request;
-    const answered =
-      signal && database.whileWanted ? database.whileWanted(signal, () => answer(request)) : answer(request);
+    // Read only by a database that cancels: an adapter makes the signal when it is first read.
+    const signal = database.whileWanted && request.signal;
+    const answered = signal ? database.whileWanted!(signal, () => answer(request)) : answer(request);
     return asRequested(config.cors, request, await answered);
   }
 
