@@ -88,6 +88,9 @@ function logRequests(server: Server, logger: Logger): void {
       if (res.writableFinished) writeLine(reqId, req.method ?? '', url, res.statusCode, ms);
       // Answered on the socket by clientErrorHandler (a body too slow: 408).
       else if (transportStatus !== undefined) writeLine(reqId, req.method ?? '', url, transportStatus, ms);
+      // A live stream's answer ends when its client goes: the request line, with how long it streamed.
+      else if (res.headersSent && String(res.getHeader('content-type')).startsWith('text/event-stream'))
+        writeLine(reqId, req.method ?? '', url, res.statusCode, ms);
       else
         logger.info({ reqId, method: req.method, url, ms }, 'client closed the connection before the answer');
     });

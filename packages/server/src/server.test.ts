@@ -135,7 +135,12 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
   });
 
   it('streams the changes live, and its shutdown ends the open streams rather than waiting for them', async () => {
-    const server = await startServer({ adapter, port: 0, database: 'sqlite::memory:' });
+    const lines: { fields: Record<string, unknown>; message: string | undefined }[] = [];
+    const keep = (fields: unknown, message?: string) => {
+      lines.push({ fields: fields as Record<string, unknown>, message });
+    };
+    const logger = { debug: keep, info: keep, warn: keep, error: keep };
+    const server = await startServer({ adapter, port: 0, database: 'sqlite::memory:', logger });
     await createUser(server.core.database.kysely, { login: 'admin', role: 'administrator' });
     const key = await createApiKey(server.core.database.kysely, 'admin');
     const stream = await openSse(`${server.url}/calendar/events/v1/changes/stream`);
@@ -148,6 +153,35 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
       });
       const { id } = (await created.json()) as { id: number };
       expect((await stream.nextChange()).data).toMatchObject({ type: 'tag', id, action: 'created' });
+      // A stream its client ends has its request line, as any answer: not "closed before the answer".
+      // Through node:http, whose agent opens no spare connection beside it (fetch's would hold the shutdown).
+      await new Promise<void>((resolve, reject) => {
+        const gone = httpRequest(`${server.url}/calendar/events/v1/changes/stream`, { agent: false });
+        gone.on('error', reject);
+        gone.on('response', (response) => {
+          response.once('data', () => {
+            gone.destroy();
+            resolve();
+          });
+        });
+        gone.end();
+      });
+      for (
+        let i = 0;
+        i < 50 &&
+        !lines.some(
+          (line) => line.message === 'request' && line.fields.url === '/calendar/events/v1/changes/stream',
+        );
+        i++
+      )
+        await sleep(20);
+      expect(lines).toContainEqual({
+        fields: expect.objectContaining({ url: '/calendar/events/v1/changes/stream', status: 200 }),
+        message: 'request',
+      });
+      expect(lines.map((line) => line.message)).not.toContain(
+        'client closed the connection before the answer',
+      );
     } finally {
       const closing = Date.now();
       await server.close();
