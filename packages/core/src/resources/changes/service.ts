@@ -7,6 +7,8 @@
  */
 import { canWritePosts, isEditor } from '../../auth/capabilities.js';
 import type { UserPrincipal } from '../../auth/principal.js';
+import type { Db } from '../../db/database.js';
+import type { ApiError } from '../../errors/api-error.js';
 import { apiError } from '../../errors/catalog.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { OperationResult } from '../../route-table/route.js';
@@ -74,8 +76,13 @@ export function changeOf(row: ChangeRow, audience: ChangeAudience): Change {
 export function refuseUnusableToken(since: ChangePosition, state: LogState): void {
   const ahead = comparePositions(since, state.now) > 0;
   if (!ahead && comparePositions(since, state.pruned) >= 0) return;
-  throw apiError('rest_sync_token_expired', {
-    ...(ahead ? { message: AHEAD } : {}),
+  throw syncTokenExpired(state, ahead ? AHEAD : undefined);
+}
+
+/** 410 `rest_sync_token_expired`, with where to start again (the log's "now"). */
+export function syncTokenExpired(state: LogState, message?: string): ApiError {
+  return apiError('rest_sync_token_expired', {
+    ...(message ? { message } : {}),
     data: { next_token: encodeChangeToken(state.now) },
   });
 }
@@ -95,20 +102,47 @@ export async function listChanges(
   refuseUnusableToken(since, state);
   const limit = Math.min(params.limit ?? CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT);
   const audience = audienceOf(context.principal);
-  const rows = await readChangePage(context.db, since, audience, limit + 1);
-  // The retention may have passed the token while the page was read: the page then lacks what it removed.
-  if (comparePositions(since, await readPrunedPosition(context.db)) < 0)
-    throw apiError('rest_sync_token_expired', { data: { next_token: encodeChangeToken(state.now) } });
+  const page = await readPageAfter(context.db, state, since, audience, limit);
+  if (!page) throw syncTokenExpired(state);
+  return {
+    body: {
+      changes: page.rows.map((row) => changeOf(row, audience)),
+      next_token: encodeChangeToken(page.next),
+      has_more: page.hasMore,
+    },
+  };
+}
+
+export interface ChangePage {
+  /** At most the page's limit, in commit order. */
+  rows: ChangeRow[];
+  /** More changes follow the page. */
+  hasMore: boolean;
+  /**
+   * Where to go on from: the page's last change when more follow, else "now" (the changes this audience
+   * cannot see up to it need no reading again).
+   */
+  next: ChangePosition;
+}
+
+/**
+ * The changes after `since` that `audience` may see, a page of at most `limit`, read after `state` (so "now" is
+ * no later than the page); undefined when the retention passed `since`, before the page or while it was read
+ * (the page then lacks what it removed). `GET /changes` and the live stream page the log through here.
+ */
+export async function readPageAfter(
+  db: Db,
+  state: LogState,
+  since: ChangePosition,
+  audience: ChangeAudience,
+  limit: number,
+): Promise<ChangePage | undefined> {
+  if (comparePositions(since, state.pruned) < 0) return undefined;
+  const rows = await readChangePage(db, since, audience, limit + 1);
+  if (comparePositions(since, await readPrunedPosition(db)) < 0) return undefined;
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  // The whole rest read: go on from "now" (changes nobody could see up to it need no reading again).
   const next = hasMore && last ? last : laterPosition(laterPosition(since, state.now), last ?? since);
-  return {
-    body: {
-      changes: page.map((row) => changeOf(row, audience)),
-      next_token: encodeChangeToken(next),
-      has_more: hasMore,
-    },
-  };
+  return { rows: page, hasMore, next };
 }

@@ -12,21 +12,9 @@ import type { Logger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { CoreBodyStream, OperationResult } from '../../route-table/route.js';
 import type { ChangeFeed } from './feed.js';
-import {
-  type ChangeAudience,
-  type LogState,
-  readChangePage,
-  readLogState,
-  readPrunedPosition,
-} from './repository.js';
-import { audienceOf, changeOf, refuseUnusableToken } from './service.js';
-import {
-  type ChangePosition,
-  comparePositions,
-  decodeChangeToken,
-  encodeChangeToken,
-  laterPosition,
-} from './token.js';
+import { type ChangeAudience, type LogState, readLogState } from './repository.js';
+import { audienceOf, changeOf, readPageAfter, refuseUnusableToken, syncTokenExpired } from './service.js';
+import { type ChangePosition, comparePositions, decodeChangeToken, encodeChangeToken } from './token.js';
 
 /** Changes read per statement while a stream catches up. */
 const STREAM_PAGE = 100;
@@ -93,8 +81,7 @@ function positionEvent(position: ChangePosition): string {
 
 /** The 410 a new request with this stream's last id would answer, as the stream's last event. */
 function expiredEvent(state: LogState): string {
-  const error = apiError('rest_sync_token_expired', { data: { next_token: encodeChangeToken(state.now) } });
-  return `event: expired\ndata: ${JSON.stringify(toErrorBody(error))}\n\n`;
+  return `event: expired\ndata: ${JSON.stringify(toErrorBody(syncTokenExpired(state)))}\n\n`;
 }
 
 /** The stream's text, record by record: what is new since `from`, then each change as the log moves. */
@@ -113,30 +100,25 @@ async function* followLog(deps: StreamDeps, stop: AbortSignal): AsyncGenerator<s
     yield `retry: ${settings.retryMs}\n${positionEvent(position)}`;
     while (!stop.aborted) {
       const state = await readLogState(db);
-      const rows =
-        comparePositions(position, state.pruned) < 0
-          ? undefined
-          : await readChangePage(db, position, audience, STREAM_PAGE + 1);
+      const page = await readPageAfter(db, state, position, audience, STREAM_PAGE);
       // The retention passed this stream (a client that read nothing for the whole retention): it ends, and
       // connecting again with its last id answers 410 with where to start again.
-      if (!rows || comparePositions(position, await readPrunedPosition(db)) < 0) {
+      if (!page) {
         yield expiredEvent(state);
         return;
       }
-      const page = rows.slice(0, STREAM_PAGE);
       let text = '';
-      for (const row of page)
+      for (const row of page.rows)
         text += `id: ${encodeChangeToken(row)}\ndata: ${JSON.stringify(changeOf(row, audience))}\n\n`;
-      const last = page.at(-1);
-      if (rows.length > STREAM_PAGE && last) {
-        position = last;
+      const last = page.rows.at(-1);
+      if (page.hasMore) {
+        position = page.next;
         yield text;
         continue;
       }
       // All read up to "now": the resume point moves past the changes this caller cannot see, too.
-      const next = laterPosition(laterPosition(position, state.now), last ?? position);
-      if (comparePositions(next, last ?? position) !== 0) text += positionEvent(next);
-      position = next;
+      if (comparePositions(page.next, last ?? position) !== 0) text += positionEvent(page.next);
+      position = page.next;
       if (text) yield text;
       if (!(yield* waitForChange(feed, state.now.version - 1, deadline, stop))) return;
     }
