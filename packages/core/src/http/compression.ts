@@ -13,7 +13,6 @@
  * the response cache serves the same bytes on every hit, so a cached answer is compressed once, not on every
  * hit, and the compressed form goes when its cache entry does.
  */
-
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { requestWith } from './client-gone.js';

@@ -3,7 +3,6 @@
  * (its address, behind a trusted proxy too), rate limiting, and compression. Core's `handle` is this
  * function; with both off (the library's default for rate limiting), a request costs one header lookup more.
  */
-
 import type { CalendarConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { requestWith } from './client-gone.js';

@@ -1,6 +1,7 @@
 /**
- * Writing core's answer to a node:http `ServerResponse`: both adapters' streamed answers (the live stream of
- * changes) go through here, so that they write the same bytes and stop alike when the client goes.
+ * Writing a streamed answer of core (the live stream of changes) to a node:http `ServerResponse`, for the
+ * Express router and hosts that write core's answers themselves (Fastify writes it as a Node stream of its
+ * own). The bytes are core's either way; the request's signal ends the stream when the client goes.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
