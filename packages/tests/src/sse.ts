@@ -53,23 +53,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     done = true;
     ended = Promise.resolve();
   } else {
-    const parser = createParser({
-      onEvent: (event) => push({ kind: 'event', id: event.id, event: event.event, data: event.data }),
-      onComment: (comment) => push({ kind: 'comment', text: comment }),
-      onRetry: (ms) => push({ kind: 'retry', ms }),
+    ended = readSseBody(response.body as unknown as AsyncIterable<Uint8Array>, push).finally(() => {
+      done = true;
+      wake?.();
     });
-    const decoder = new TextDecoder();
-    ended = (async () => {
-      try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
-          parser.feed(decoder.decode(chunk, { stream: true }));
-      } catch {
-        // Closed by the test.
-      } finally {
-        done = true;
-        wake?.();
-      }
-    })();
   }
   async function next(timeoutMs = 5000): Promise<SseRecord> {
     const deadline = Date.now() + timeoutMs;
@@ -108,4 +95,25 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       controller.abort();
     },
   };
+}
+
+/**
+ * Parses a Server-Sent Events body as it comes, calling `onRecord` for each event, comment and `retry:`;
+ * resolves when the body ends (or its reading fails: a connection the test closed).
+ */
+export async function readSseBody(
+  body: AsyncIterable<Uint8Array>,
+  onRecord: (record: SseRecord) => void,
+): Promise<void> {
+  const parser = createParser({
+    onEvent: (event) => onRecord({ kind: 'event', id: event.id, event: event.event, data: event.data }),
+    onComment: (comment) => onRecord({ kind: 'comment', text: comment }),
+    onRetry: (ms) => onRecord({ kind: 'retry', ms }),
+  });
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
+  } catch {
+    // Closed by the test.
+  }
 }

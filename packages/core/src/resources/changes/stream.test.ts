@@ -5,6 +5,7 @@
  */
 import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
 import { apiRequest } from '@calendar-events/tests/requests';
+import { readSseBody } from '@calendar-events/tests/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import { createPostgresDatabase } from '../../db/postgres.js';
@@ -23,23 +24,10 @@ interface Arrival {
 /** Reads a stream's chunks as they come, keeping each change (an event of the default type) and when it came. */
 function follow(chunks: AsyncIterable<Uint8Array>) {
   const arrivals: Arrival[] = [];
-  let text = '';
-  const done = (async () => {
-    for await (const chunk of chunks) {
-      text += Buffer.from(chunk).toString('utf8');
-      let end = text.indexOf('\n\n');
-      while (end !== -1) {
-        const lines = text.slice(0, end).split('\n');
-        text = text.slice(end + 2);
-        end = text.indexOf('\n\n');
-        const field = (name: string) =>
-          lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-        const data = field('data');
-        if (data !== undefined && field('event') === undefined)
-          arrivals.push({ id: field('id') ?? '', data: JSON.parse(data), at: Date.now() });
-      }
-    }
-  })();
+  const done = readSseBody(chunks, (record) => {
+    if (record.kind === 'event' && record.event === undefined)
+      arrivals.push({ id: record.id ?? '', data: JSON.parse(record.data), at: Date.now() });
+  });
   return { arrivals, done };
 }
 
