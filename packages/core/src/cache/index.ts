@@ -1,9 +1,8 @@
 /**
  * The caches of one service instance, and the data-version protocol they keep. It is stated here once:
  *
- * 1. Every write transaction of this service calls `bumpDataVersion` first (http/transaction.ts, the due-post
- *    publisher). The version row's lock then orders all writers: taken last, a create and the publisher each
- *    held term rows the other waited for, and deadlocked.
+ * 1. Every write transaction of this service moves the data version on (`serviceWrite`, db/change-log.ts:
+ *    first on SQLite, as it commits on PostgreSQL), in commit order: the version row's lock orders them.
  * 2. Every cached value (an answer, a serialized record, a count) is tagged with the data version it was
  *    computed at, and serves only while that version is current.
  * 3. One version read per event-loop turn is shared by that turn's requests (`version`, db/data-version.ts);

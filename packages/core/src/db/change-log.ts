@@ -1,24 +1,63 @@
 /**
- * Every write transaction of the service runs through `serviceWrite`: the data version bumped first (cache/
- * index.ts, point 1), which also marks the write as the service's (`data_version.change_mark` = `version`),
- * the write, then, on SQLite, the mark cleared. While it is set, SQLite's triggers neither bump the version
- * again nor log a record twice: they merge its changes into one row (migration 0027 says how).
+ * Every write transaction of the service runs through `serviceWrite`.
+ *
+ * - SQLite (one writer at a time): the data version bumped first (cache/index.ts, point 1), which also marks
+ *   the write as the service's (`data_version.change_mark` = `version`), the write, then the mark cleared.
+ *   While it is set, SQLite's triggers neither bump the version again nor log a record twice: they merge its
+ *   changes into one row (migration 0027 says how).
+ * - PostgreSQL: the transaction says first that it will take a version when it commits (migration 0028: the
+ *   version row's lock is held only while the commit runs), so that a write that changes no table with a
+ *   trigger still moves the version on. Writers no longer queue behind each other: each locks the records it
+ *   decides on. A transaction that deadlocks, fails to serialize, or loses a race for a unique key (two
+ *   creates of one new term, a link to a record deleted meanwhile) is run again from the start, a few times, after a short random pause; what it
+ *   decided is decided again against what the other committed.
  */
 import { sql, type Transaction } from 'kysely';
 import { bumpDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import type { Database } from './schema.js';
 
-/** Runs `write` as a write transaction of the service (see above); resolves with its result once committed. */
-export function serviceWrite<T>(
+/** How many times a write is run in all before its last failure is answered. */
+export const WRITE_ATTEMPTS = 5;
+
+/** PostgreSQL's codes for a transaction another one made fail, which succeeds when run again. */
+const RETRIED_CODES = new Set(['40001', '40P01', '23505', '23503']);
+
+/** Whether `error` is a failure of PostgreSQL that a new run of the whole transaction may not meet. */
+export function isRetriedWriteFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRIED_CODES.has(code);
+}
+
+const PENDING_VERSION = sql`select calendar_pending_version()`;
+
+/**
+ * Runs `write` as a write transaction of the service (see above); resolves with its result once committed.
+ * `onRetry` runs before each new run (to give back what the failed run took outside the database).
+ */
+export async function serviceWrite<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   write: (trx: Transaction<Database>) => Promise<T>,
+  onRetry?: () => void,
 ): Promise<T> {
-  return database.kysely.transaction().execute(async (trx) => {
-    await bumpDataVersion(trx);
-    const result = await write(trx);
-    if (database.traits.name === 'sqlite')
+  if (database.traits.name === 'sqlite')
+    return database.kysely.transaction().execute(async (trx) => {
+      await bumpDataVersion(trx);
+      const result = await write(trx);
       await sql`update data_version set change_mark = -1 where id = 1`.execute(trx);
-    return result;
-  });
+      return result;
+    });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.kysely.transaction().execute(async (trx) => {
+        await PENDING_VERSION.execute(trx);
+        return write(trx);
+      });
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
+      onRetry?.();
+      // A pause that grows and differs between the writers that met, so that they do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
 }

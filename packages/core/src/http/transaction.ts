@@ -1,11 +1,9 @@
 /**
- * A write runs in one transaction that bumps the data version first (cache/index.ts, point 1). First, because
- * on PostgreSQL the version row's lock then queues writers (the due-post publisher too) at their start. Taken
- * last, a create and the publisher, which recounts terms in one statement in the table's order, would each hold
- * term rows the other waits for: a deadlock that fails some creates of the benchmark's create scenario (10
- * connections) after stalling the others. Everything that decides the write (validation, permission,
- * If-Match) reads inside it, after that lock: checked before, a concurrent writer could change what was
- * checked (two PUTs with one ETag would both win; a contributor could edit what an editor had just published).
+ * A write runs in one transaction (`serviceWrite`, db/change-log.ts: on PostgreSQL it takes its data version as
+ * it commits, and is run again when another writer made it fail). Everything that decides the write
+ * (validation, permission, If-Match) reads inside it, after the record's lock (`lockRecord`): checked before,
+ * a concurrent writer could change what was checked (two PUTs with one ETag would both win; a contributor
+ * could edit what an editor had just published).
  *
  * Once committed, the caches forget the turn's version and their answers, so the next request sees the write.
  */
@@ -18,8 +16,9 @@ export async function runWrite<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   caches: Pick<Caches, 'afterWrite'>,
   write: (trx: Db) => Promise<T>,
+  onRetry?: () => void,
 ): Promise<T> {
-  const result = await serviceWrite(database, write);
+  const result = await serviceWrite(database, write, onRetry);
   caches.afterWrite();
   return result;
 }
@@ -27,7 +26,7 @@ export async function runWrite<T>(
 /**
  * A write route's run: in one transaction (`runWrite`), or, for a route that writes in slices, with each slice
  * committed on its own (context.writeSlice), or, for a route outside the data version, as its single-statement
- * writes go. `onRollback` runs when the one transaction did not commit.
+ * writes go. `onRollback` runs when the one transaction did not commit (also before it is run again).
  */
 export function runWriteRoute<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
@@ -38,7 +37,7 @@ export function runWriteRoute<T>(
 ): Promise<T> {
   if (route.writesInSlices) return run(database.kysely, (write) => runWrite(database, caches, write));
   if (route.outsideDataVersion) return run(database.kysely);
-  return runWrite(database, caches, run).catch((error: unknown) => {
+  return runWrite(database, caches, run, onRollback).catch((error: unknown) => {
     onRollback();
     throw error;
   });

@@ -6,6 +6,7 @@ import { changeLog } from './0023-change-log.js';
 import { webhooks } from './0024-webhooks.js';
 import { listSync } from './0025-list-sync.js';
 import { serviceWriteLog } from './0027-service-write-log.js';
+import { versionAtCommit } from './0028-version-at-commit.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -20,6 +21,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0024-webhooks': webhooks(traits.name),
     '0025-list-sync': listSync(traits.name),
     '0027-service-write-log': serviceWriteLog(traits.name),
+    '0028-version-at-commit': versionAtCommit(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

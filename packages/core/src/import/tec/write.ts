@@ -173,7 +173,7 @@ export async function writeEvents(
       { table: 'event_terms', rows: rows.flatMap((r) => r.event_terms) },
       { table: 'event_search', rows: rows.flatMap((r) => r.event_search) },
     ]);
-    await addToTermCounts(db, delta);
+    await addToTermCounts(db, delta, context.database.traits.rowLocks);
     await writeRowSets(db, [originRows(context, batch)]);
   });
 }

@@ -401,8 +401,9 @@ describe.runIf(hasPostgres)('the change log under concurrent writers (postgres, 
   }, 40_000);
 
   it('logs a part written by another program while a writer publishes its post as the post is when it commits', async () => {
-    // The part's change reads its post when it logs: after the version row's lock (the data-version trigger,
-    // named to fire first, waits for it), so it sees what the writer that held the lock committed.
+    // The part's change is logged before the writer that publishes commits, but takes its version as it
+    // commits (migration 0028), under the version row's lock, and reads its post again then: it says what the
+    // writer committed.
     const { rows } = await outside.query(`insert into posts (type, status, author_id, slug, date_utc,
         modified_utc, password) values ('venue', 'draft', 1, 'waits', '2030-01-01 00:00:00',
         '2030-01-01 00:00:00', '') returning id`);

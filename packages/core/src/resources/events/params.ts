@@ -104,10 +104,14 @@ async function checkLinked(
   context: RequestContext,
   geolocation: GeolocationExtension | undefined,
 ): Promise<boolean> {
-  if (isNumericId(value)) return isLinkable(resource, context.db, Number(value));
+  if (isNumericId(value))
+    return isLinkable(resource, context.db, Number(value), context.database.traits.rowLocks);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (value.id !== undefined && value.id !== null && value.id !== '') {
-    return isNumericId(value.id) && isLinkable(resource, context.db, Number(value.id));
+    return (
+      isNumericId(value.id) &&
+      isLinkable(resource, context.db, Number(value.id), context.database.traits.rowLocks)
+    );
   }
   const { missing, problems } = await checkParams(
     createParams(resource, geolocation),

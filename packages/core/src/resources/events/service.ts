@@ -176,6 +176,7 @@ export async function deleteEvent(
     context.db,
     { termIds, counted: countsForTerms(post, formatUtc(context.now)) },
     { termIds, counted: false },
+    context.database.traits.rowLocks,
   );
   // Within a series: an occurrence's date leaves the rule; a series takes its occurrences along.
   const occurrence = await occurrenceOf(context.db, post.id);

@@ -20,6 +20,7 @@ import { createInline } from '../linked/service.js';
 import { organizerKind } from '../organizers/kind.js';
 import { resolvePublication } from '../posts/fields.js';
 import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
+import { slugCheckUnderLock } from '../posts/row-locks.js';
 import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/rows.js';
 import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
@@ -184,7 +185,12 @@ export async function writeEvent(
   let slug = existing?.post.slug;
   if (params.slug !== undefined || !existing) {
     const wanted = sanitizeSlug(params.slug !== undefined ? String(params.slug) : (title ?? '')) || 'event';
-    slug = await uniqueSlug(wanted, (s) => slugTakenOutsideSeries(db, s, family));
+    slug = await uniqueSlug(
+      wanted,
+      slugCheckUnderLock(db, context.database.traits.rowLocks, 'event', (s) =>
+        slugTakenOutsideSeries(db, s, family),
+      ),
+    );
   }
   // Into the trash or out of it, the slug follows (SPEC §14): `<slug>__trashed`, then the slug given back.
   if (existing)
@@ -195,6 +201,7 @@ export async function writeEvent(
       slug!,
       existing.post.status,
       publication.status,
+      context.database.traits.rowLocks,
     );
 
   const eventValues: EventValues = {
@@ -288,6 +295,7 @@ export async function writeEvent(
     db,
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
     { termIds, counted: countsForTerms(publication, nowUtc) },
+    context.database.traits.rowLocks,
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);

@@ -28,9 +28,18 @@ export async function isOfType(kind: LinkedPostKind, db: Db, id: number): Promis
   return row?.type === kind.type;
 }
 
-/** Whether an event may link this record: it exists and is not in the trash. */
-export async function isLinkable(kind: LinkedPostKind, db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('posts').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+/**
+ * Whether an event may link this record: it exists and is not in the trash. With `rowLocks` (PostgreSQL) the
+ * record is locked `for share` to the end of the write, so that it cannot be trashed before the link commits.
+ */
+export async function isLinkable(
+  kind: LinkedPostKind,
+  db: Db,
+  id: number,
+  rowLocks: boolean,
+): Promise<boolean> {
+  const query = db.selectFrom('posts').select(['type', 'status']).where('id', '=', id);
+  const row = await (rowLocks ? query.forShare() : query).executeTakeFirst();
   return row?.type === kind.type && row.status !== 'trash';
 }
 
@@ -117,13 +126,22 @@ export async function updateRecord(
   existing: PostRow,
   post: LinkedPostValues & { author_id?: number | undefined },
   details: (current: DetailRow | undefined) => Record<string, unknown>,
+  rowLocks = false,
 ): Promise<void> {
   const { id } = existing;
   await db
     .updateTable('posts')
     .set({
       status: post.status,
-      slug: await slugForStatusChange(db, kind.type, id, existing.slug, existing.status, post.status),
+      slug: await slugForStatusChange(
+        db,
+        kind.type,
+        id,
+        existing.slug,
+        existing.status,
+        post.status,
+        rowLocks,
+      ),
       date_utc: post.date_utc,
       modified_utc: post.modified_utc,
       image_id: post.image_id,

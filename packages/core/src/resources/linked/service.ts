@@ -18,6 +18,7 @@ import type { ListScope } from '../changes/list-sync.js';
 import { resolveImage } from '../images/repository.js';
 import { resolvePublication } from '../posts/fields.js';
 import { deletePost, effectiveStatus, slugTaken, writeTexts } from '../posts/repository.js';
+import { slugCheckUnderLock } from '../posts/row-locks.js';
 import type { LinkedPostKind, LinkedWrite } from './kind.js';
 import { type LinkedListParams, linkedListQuery } from './list-query.js';
 import {
@@ -260,12 +261,20 @@ async function applyWrite(
   let id: number;
   if (existing) {
     id = existing.id;
-    await updateRecord(kind, db, existing, { ...post, author_id: params.author }, (current) =>
-      kind.toDetailValues(params, current),
+    await updateRecord(
+      kind,
+      db,
+      existing,
+      { ...post, author_id: params.author },
+      (current) => kind.toDetailValues(params, current),
+      context.database.traits.rowLocks,
     );
   } else {
     const name = String(params[kind.nameField]);
-    const slug = await uniqueSlug(sanitizeSlug(name) || kind.type, (s) => slugTaken(db, kind.type, s));
+    const slug = await uniqueSlug(
+      sanitizeSlug(name) || kind.type,
+      slugCheckUnderLock(db, context.database.traits.rowLocks, kind.type, (s) => slugTaken(db, kind.type, s)),
+    );
     id = await insertRecord(
       kind,
       db,

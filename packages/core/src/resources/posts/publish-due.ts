@@ -27,7 +27,6 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
       .execute();
     if (due.length === 0) return false;
     const ids = due.map((row) => row.id);
-    // The version bumped first, as every write does (cache/index.ts, point 1): its row's lock orders writers.
     await serviceWrite(database, async (trx) => {
       await trx
         .updateTable('posts')
@@ -35,7 +34,7 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
         .where('id', 'in', ids)
         .where('status', '=', 'future')
         .execute();
-      await refreshTermCounts(trx, await termIdsOfEvents(trx, ids), nowUtc);
+      await refreshTermCounts(trx, await termIdsOfEvents(trx, ids), nowUtc, database.traits.rowLocks);
     });
     return true;
   };

@@ -10,6 +10,7 @@ import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/sch
 import { languagesFor, pickTranslation } from '../../i18n/translations.js';
 import { uniqueSlug } from '../../text/slug.js';
 import { writeTranslatedTexts } from '../translated-texts.js';
+import { slugCheckUnderLock } from './row-locks.js';
 
 export interface PostTexts {
   title: string;
@@ -125,7 +126,8 @@ export const TRASHED_SUFFIX = '__trashed';
 /**
  * The slug a record gets when its status changes (SPEC §14, as WordPress): trashed, it becomes
  * `<slug>__trashed` (the slug cut to 191 characters first, so that it stays within 200), freeing the slug for
- * a new record; taken out of the trash, it gets its slug back, or the next free one (`<slug>-2`, …).
+ * a new record; taken out of the trash, it gets its slug back, or the next free one (`<slug>-2`, …), checked
+ * under the slug's lock where the database has row locks (`rowLocks`).
  */
 export async function slugForStatusChange(
   db: Db,
@@ -134,12 +136,16 @@ export async function slugForStatusChange(
   slug: string,
   from: PostStatus,
   to: PostStatus,
+  rowLocks = false,
 ): Promise<string> {
   if (from !== 'trash' && to === 'trash')
     return slug === '' || slug.endsWith(TRASHED_SUFFIX) ? slug : `${slug.slice(0, 191)}${TRASHED_SUFFIX}`;
   if (from === 'trash' && to !== 'trash') {
     const wanted = slug.endsWith(TRASHED_SUFFIX) ? slug.slice(0, -TRASHED_SUFFIX.length) : slug;
-    return uniqueSlug(wanted, (s) => slugTaken(db, type, s, id));
+    return uniqueSlug(
+      wanted,
+      slugCheckUnderLock(db, rowLocks, type, (s) => slugTaken(db, type, s, id)),
+    );
   }
   return slug;
 }

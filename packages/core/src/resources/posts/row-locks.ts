@@ -1,10 +1,11 @@
 /**
- * Row locks a write takes on the record it changes, before it checks permission and If-Match against it:
- * the service's own writers already queue on the data version row, but another program writing the same
- * database does not. Where the database has no row locks (SQLite: a write transaction holds the whole
+ * Row locks a write takes on the record it changes, before it checks permission and If-Match against it, so
+ * that a concurrent writer (of this service or another program) cannot change what the write decided on. Where the database has no row locks (SQLite: a write transaction holds the whole
  * database from its first statement) there is nothing to take.
  */
 
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { PostType } from '../../db/schema.js';
 import type { RequestContext } from '../../route-table/context.js';
 
@@ -30,4 +31,22 @@ export async function lockTerm(
 ): Promise<void> {
   if (!context.database.traits.rowLocks || params.id === undefined) return;
   await context.db.selectFrom('terms').select('id').where('id', '=', params.id).forUpdate().execute();
+}
+
+/**
+ * `isTaken`, after a lock on the slug for the rest of the transaction where the database has row locks: two
+ * writes that want one free slug (two creates of one title) would otherwise both find it free. The lock is a
+ * statement of its own, so that the check after it reads what the write that held it committed.
+ */
+export function slugCheckUnderLock(
+  db: Db,
+  rowLocks: boolean,
+  type: string,
+  isTaken: (slug: string) => Promise<boolean>,
+): (slug: string) => Promise<boolean> {
+  if (!rowLocks) return isTaken;
+  return async (slug) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`slug ${type} ${slug}`}, 0))`.execute(db);
+    return isTaken(slug);
+  };
 }

@@ -31,8 +31,20 @@ export function publishedEventCount(termId: string): RawBuilder<number | string>
  * Recounts the published events of these terms: the scheduled publisher calls it for the terms of the
  * events it publishes. Event writes move counts by deltas instead (`moveTermCounts`), which is cheaper.
  */
-export async function refreshTermCounts(db: Db, termIds: readonly number[], nowUtc: string): Promise<void> {
+export async function refreshTermCounts(
+  db: Db,
+  termIds: readonly number[],
+  nowUtc: string,
+  rowLocks: boolean,
+): Promise<void> {
   if (termIds.length === 0) return;
+  const ids = [...new Set(termIds)].sort((a, b) => a - b);
+  // Locked first, in a statement of its own, where the database has row locks: the recount below then reads
+  // what every write that moved these counts before has committed (an event write adds its `+1` to a term
+  // under the term's lock), and the writes after wait for it. In one statement, the count would be read from
+  // before the wait and lose the `+1` of the write waited for.
+  if (rowLocks)
+    await db.selectFrom('terms').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   await db
     .updateTable('terms')
     .set({
@@ -40,7 +52,7 @@ export async function refreshTermCounts(db: Db, termIds: readonly number[], nowU
       // (events/series/follows.ts).
       event_count: sql<number>`(select count(*) from event_terms as ec inner join events as ee on ee.id = ec.event_id or ee.follows_id = ec.event_id inner join posts as pc on pc.id = ee.id where ec.term_id = ${sql.ref('terms.id')} and ${countsAsPublished('pc', nowUtc)})`,
     })
-    .where('id', 'in', [...new Set(termIds)])
+    .where('id', 'in', ids)
     .execute();
 }
 
@@ -59,31 +71,52 @@ export async function moveTermCounts(
   db: Db,
   before: { termIds: readonly number[]; counted: boolean },
   after: { termIds: readonly number[]; counted: boolean },
+  rowLocks = false,
 ): Promise<void> {
   const delta = new Map<number, number>();
   if (before.counted) for (const id of new Set(before.termIds)) delta.set(id, (delta.get(id) ?? 0) - 1);
   if (after.counted) for (const id of new Set(after.termIds)) delta.set(id, (delta.get(id) ?? 0) + 1);
-  await addToTermCounts(db, delta);
+  await addToTermCounts(db, delta, rowLocks);
 }
 
+/** Terms whose counts one statement moves at most (two bound values each). */
+const TERMS_PER_STATEMENT = 500;
+
 /**
- * Adds each term's change to its stored count: one update per distinct change (all the `-1`s, then all the
- * `+1`s, …), so that a batch of many events moves the counts of all its terms in a few statements.
+ * Adds each term's change to its stored count, in one statement per 500 terms. Where the database has row
+ * locks (`rowLocks`, PostgreSQL) the terms are locked in the order of their ids first, within the statement:
+ * concurrent writers then always meet on a term in one order and cannot deadlock (an `update … where id in`
+ * locks in the order it finds the rows, which moves as rows are updated). The lock is held to the end of the
+ * transaction: concurrent writes to one term queue from here, so event writes move counts last but for
+ * reading their answer.
  */
-export async function addToTermCounts(db: Db, delta: ReadonlyMap<number, number>): Promise<void> {
-  const byChange = new Map<number, number[]>();
-  for (const [id, change] of delta) {
-    if (change === 0) continue;
-    const ids = byChange.get(change);
-    if (ids) ids.push(id);
-    else byChange.set(change, [id]);
-  }
-  for (const [change, ids] of [...byChange].sort(([a], [b]) => a - b))
+export async function addToTermCounts(
+  db: Db,
+  delta: ReadonlyMap<number, number>,
+  rowLocks = false,
+): Promise<void> {
+  const ids = [...delta].filter(([, change]) => change !== 0).map(([id]) => id);
+  ids.sort((a, b) => a - b);
+  for (let at = 0; at < ids.length; at += TERMS_PER_STATEMENT) {
+    const chunk = ids.slice(at, at + TERMS_PER_STATEMENT);
+    const change = sql<number>`case ${sql.ref('id')} ${sql.join(
+      chunk.map((id) => sql`when ${id} then cast(${delta.get(id)} as integer)`),
+      sql` `,
+    )} end`;
+    if (rowLocks)
+      await db
+        .selectFrom('terms')
+        .select('id')
+        .where('id', 'in', chunk)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
     await db
       .updateTable('terms')
       .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
-      .where('id', 'in', ids)
+      .where('id', 'in', chunk)
       .execute();
+  }
 }
 
 /** Per term, how many of these events (a subquery of their ids) count for it now. */
@@ -112,11 +145,12 @@ export async function moveTermTallies(
   db: Db,
   before: ReadonlyMap<number, number>,
   after: ReadonlyMap<number, number>,
+  rowLocks = false,
 ): Promise<void> {
   const delta = new Map<number, number>();
   for (const id of new Set([...before.keys(), ...after.keys()]))
     delta.set(id, (after.get(id) ?? 0) - (before.get(id) ?? 0));
-  await addToTermCounts(db, delta);
+  await addToTermCounts(db, delta, rowLocks);
 }
 
 /** The ids of the terms an event carries (its series', for an occurrence that follows it). */

@@ -179,6 +179,7 @@ export async function setEventTerms(
     db,
     { termIds: before, counted },
     { termIds: await termIdsOfEvent(db, eventId), counted },
+    context.database.traits.rowLocks,
   );
 }
 

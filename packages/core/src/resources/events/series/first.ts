@@ -75,5 +75,10 @@ async function addFirstRow(scope: SeriesScope, post: PostRow, event: EventRow): 
   const instant = { local: event.start_local, utc: event.start_utc };
   const before = await occurrencesPerTerm(scope, event.id);
   await insertOccurrences(scope, event.id, post, event, [instant], duration);
-  await moveTermTallies(scope.db, before, await occurrencesPerTerm(scope, event.id));
+  await moveTermTallies(
+    scope.db,
+    before,
+    await occurrencesPerTerm(scope, event.id),
+    scope.database.traits.rowLocks,
+  );
 }

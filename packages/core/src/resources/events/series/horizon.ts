@@ -5,7 +5,7 @@
  *
  * A series is due when its horizon fell more than a day behind the clock's: the keeper then moves it to the
  * clock's horizon by steps of a bounded number of new occurrences (`extendSeriesStep`), each a transaction of
- * its own and a write like any other (the data version moves first, cache/index.ts point 1). A series the longer horizon takes past the occurrence limit, or whose stored rule
+ * its own and a write like any other (cache/index.ts, point 1). A series the longer horizon takes past the occurrence limit, or whose stored rule
  * is refused now, cannot be extended by waiting: it is recorded in `series_extension_refusals`
  * with why, and skipped until the series is edited (its `modified_utc` or its rule changes).
  */
@@ -106,9 +106,11 @@ export async function extendSeriesStep(
   seriesId: number,
   target: HorizonTarget,
 ): Promise<string | undefined> {
-  // The version bumped first, as every write (cache/index.ts, point 1): on PostgreSQL its lock also orders
-  // this step after any write of the series under way, whose result is what is read next.
   return serviceWrite(database, async (db) => {
+    // The series locked first where the database has row locks: this step then comes after any write of the
+    // series under way, whose result is what is read next.
+    if (database.traits.rowLocks)
+      await db.selectFrom('posts').select('id').where('id', '=', seriesId).forUpdate().execute();
     const series = await db
       .selectFrom('event_series')
       .select(['recurrence', 'horizon_utc'])
@@ -159,7 +161,7 @@ export async function extendSeriesStep(
       // They follow the series: each counts for the series' terms exactly when the series does.
       if (countsForTerms(post, formatUtc(now))) {
         const added = new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, step.length]));
-        await moveTermTallies(db, new Map(), added);
+        await moveTermTallies(db, new Map(), added, database.traits.rowLocks);
       }
     }
     // At the target (edited since it was refused, perhaps): no longer a series that cannot be extended.

@@ -118,7 +118,7 @@ export async function removeOccurrences(
   const { db } = scope;
   const counted = countedBeforeWrite ?? (await occurrencesPerTerm(scope, seriesId));
   await db.deleteFrom('posts').where('id', 'in', occurrenceIds(db, seriesId)).execute();
-  await moveTermTallies(db, counted, new Map());
+  await moveTermTallies(db, counted, new Map(), scope.database.traits.rowLocks);
 }
 
 /** A series' post, event and terms as the write of the series left them. */
@@ -304,5 +304,5 @@ export async function reconcileSeries(
             (series.termIds ?? (await termIdsOfEvent(db, seriesId))).map((termId) => [termId, fresh.length]),
           )
         : new Map<number, number>();
-  await moveTermTallies(db, countedBefore, countedAfter);
+  await moveTermTallies(db, countedBefore, countedAfter, scope.database.traits.rowLocks);
 }

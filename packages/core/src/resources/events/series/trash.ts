@@ -92,7 +92,12 @@ export async function trashOccurrences(
     .where('id', 'in', ids)
     .where('status', '!=', 'trash')
     .execute();
-  await moveTermTallies(db, countedBefore, await occurrencesPerTerm(scope, seriesId));
+  await moveTermTallies(
+    db,
+    countedBefore,
+    await occurrencesPerTerm(scope, seriesId),
+    scope.database.traits.rowLocks,
+  );
 }
 
 /** Before a trashed series is deleted for good: its occurrences go first (they are events of their own). */
