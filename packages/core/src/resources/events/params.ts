@@ -104,14 +104,10 @@ async function checkLinked(
   context: RequestContext,
   geolocation: GeolocationExtension | undefined,
 ): Promise<boolean> {
-  if (isNumericId(value))
-    return isLinkable(resource, context.db, Number(value), context.database.traits.rowLocks);
+  if (isNumericId(value)) return isLinkable(resource, context, Number(value));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (value.id !== undefined && value.id !== null && value.id !== '') {
-    return (
-      isNumericId(value.id) &&
-      isLinkable(resource, context.db, Number(value.id), context.database.traits.rowLocks)
-    );
+    return isNumericId(value.id) && isLinkable(resource, context, Number(value.id));
   }
   const { missing, problems } = await checkParams(
     createParams(resource, geolocation),

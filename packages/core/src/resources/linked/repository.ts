@@ -3,7 +3,7 @@
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import type { CalendarDatabase, Db } from '../../db/database.js';
 import type { PostRow, PostStatus } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import {
@@ -29,17 +29,16 @@ export async function isOfType(kind: LinkedPostKind, db: Db, id: number): Promis
 }
 
 /**
- * Whether an event may link this record: it exists and is not in the trash. With `rowLocks` (PostgreSQL) the
+ * Whether an event may link this record: it exists and is not in the trash. With row locks (PostgreSQL) the
  * record is locked `for share` to the end of the write, so that it cannot be trashed before the link commits.
  */
 export async function isLinkable(
   kind: LinkedPostKind,
-  db: Db,
+  { db, database }: { db: Db; database: Pick<CalendarDatabase, 'traits'> },
   id: number,
-  rowLocks: boolean,
 ): Promise<boolean> {
   const query = db.selectFrom('posts').select(['type', 'status']).where('id', '=', id);
-  const row = await (rowLocks ? query.forShare() : query).executeTakeFirst();
+  const row = await (database.traits.rowLocks ? query.forShare() : query).executeTakeFirst();
   return row?.type === kind.type && row.status !== 'trash';
 }
 

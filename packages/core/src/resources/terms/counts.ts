@@ -86,9 +86,9 @@ const TERMS_PER_STATEMENT = 500;
  * Adds each term's change to its stored count, in one statement per 500 terms. Where the database has row
  * locks (`rowLocks`, PostgreSQL) the terms are locked in the order of their ids first, within the statement:
  * concurrent writers then always meet on a term in one order and cannot deadlock (an `update … where id in`
- * locks in the order it finds the rows, which moves as rows are updated). The lock is held to the end of the
- * transaction: concurrent writes to one term queue from here, so event writes move counts last but for
- * reading their answer.
+ * locks in the order it finds the rows, which moves as rows are updated). `for no key update` is the lock the
+ * update takes anyway; `for update` would also wait for the key-share locks of writes that link the term. The
+ * lock is held to the end of the transaction: concurrent writes to one term queue from here.
  */
 export async function addToTermCounts(
   db: Db,
@@ -103,19 +103,20 @@ export async function addToTermCounts(
       chunk.map((id) => sql`when ${id} then cast(${delta.get(id)} as integer)`),
       sql` `,
     )} end`;
-    if (rowLocks)
-      await db
-        .selectFrom('terms')
-        .select('id')
-        .where('id', 'in', chunk)
-        .orderBy('id')
-        .forNoKeyUpdate()
-        .execute();
-    await db
+    const update = db
       .updateTable('terms')
-      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` })
-      .where('id', 'in', chunk)
-      .execute();
+      .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` });
+    await (rowLocks
+      ? update.where('id', 'in', (eb) =>
+          eb
+            .selectFrom('terms as locked')
+            .select('locked.id')
+            .where('locked.id', 'in', chunk)
+            .orderBy('locked.id')
+            .forNoKeyUpdate(),
+        )
+      : update.where('id', 'in', chunk)
+    ).execute();
   }
 }
 
