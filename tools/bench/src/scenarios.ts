@@ -123,7 +123,7 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
     'create-daily-series': {
       // The same event, every day from tomorrow on without end: the service materializes its occurrences up
       // to its horizon (24 months by default), about 730 events per request. One connection: the time one
-      // creation takes, not writes queued behind each other (they serialize on the data version).
+      // creation takes, not writes queued behind each other (they queue on the records and terms they share).
       prepare: async () => ({
         method: 'POST',
         paths: [EVENTS_PATH],

@@ -1,6 +1,6 @@
 /**
- * The data version: one row every write transaction of the service bumps first, and the
- * schema's triggers bump for writers outside it. The caches (cache/index.ts, where the protocol is
+ * The data version: one row every write transaction moves on (the service's, `serviceWrite`, and, through
+ * the schema's triggers, other programs'). The caches (cache/index.ts, where the protocol is
  * stated) keep what they computed under the version it was computed at. This file reads and bumps it, and
  * shares one read per event-loop turn between that turn's requests.
  */
@@ -24,7 +24,7 @@ export async function readDataVersion(db: Db): Promise<number | undefined> {
 }
 
 /**
- * Marks the data as changed; called first inside every write transaction (see cache/index.ts, point 1). It
+ * Marks the data as changed; called first inside every write transaction on SQLite (cache/index.ts, point 1). It
  * also marks where this write's changes begin (`change_mark`, migration 0023): SQLite's change-log triggers
  * merge each record's changes from there into one row.
  */

@@ -1,7 +1,8 @@
 /**
  * Lost-update protection (If-Match): a write proceeds only if the client holds the current representation.
- * It is read inside the write's transaction, after the version row's lock (http/transaction.ts), so that no
- * other write can come between the check and the write: checked before, two PUTs with one ETag would both win.
+ * It is read inside the write's transaction, after the record's lock (`lockRecord`, http/transaction.ts), so
+ * that no other write can come between the check and the write: checked before, two PUTs with one ETag would
+ * both win.
  */
 import type { ApiError } from '../errors/api-error.js';
 import { apiError } from '../errors/catalog.js';

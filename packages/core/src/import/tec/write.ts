@@ -1,6 +1,6 @@
 /**
- * Writing a planned import in batches: each batch one transaction that bumps the data version first
- * (cache/index.ts, point 1), writes its records' rows set-based (multi-row inserts, chunked below both
+ * Writing a planned import in batches: each batch one write transaction of the service (`serviceWrite`,
+ * cache/index.ts, point 1), writes its records' rows set-based (multi-row inserts, chunked below both
  * databases' limits of bound parameters) and their origin rows last, so that a record is whole or absent,
  * and an interrupted run finds the committed ones again, unchanged. An updated record's texts, links and
  * search rows are replaced by the source's; its post and own row are upserted in place (events linking it

@@ -36,9 +36,9 @@ export interface LogState {
 }
 
 /**
- * Where the log stands. Every change committed later has a higher data version than the one read here (its
- * writer bumps the version first, under the version row's lock on PostgreSQL; SQLite's triggers bump before
- * they log), so "now" is the start of the next version.
+ * Where the log stands. Every change committed later has a higher data version than the one read here (on
+ * PostgreSQL a transaction takes its version as it commits, under the version row's lock, migration 0028;
+ * SQLite's writers bump it before they log), so "now" is the start of the next version.
  */
 export async function readLogState(db: Db): Promise<LogState> {
   const { rows } = await sql<{

@@ -88,8 +88,8 @@ export async function dueSeries(
 export const OCCURRENCES_PER_STEP = 200;
 
 /**
- * Moves one series' horizon towards `target.horizonUtc` by one step, in a transaction of its own that bumps
- * the data version first: the occurrences its rule gives from its horizon so far, up to
+ * Moves one series' horizon towards `target.horizonUtc` by one step, in a write transaction of its own
+ * (`serviceWrite`): the occurrences its rule gives from its horizon so far, up to
  * `OCCURRENCES_PER_STEP` of them. Its horizon then stands at the start of the first occurrence not added yet
  * (every start before it exists), or at the target. Resolves with the horizon reached, or undefined when there
  * was nothing to do any more (the series was deleted, or edited or extended by another writer since it was
