@@ -55,28 +55,33 @@ async function keepUserRecord(
   knownId: number | undefined,
   now: Date,
 ): Promise<number> {
-  return serviceWrite(database, async (trx) => {
-    // Another user (of the calendar, or of the host under another id) may have the login already.
-    const holder = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('login', '=', user.login)
-      .executeTakeFirst();
-    const login = holder && holder.id !== knownId ? `${user.login}#${user.externalId}` : user.login;
-    const row = await trx
-      .insertInto('users')
-      .values({
-        login,
-        display_name: user.name,
-        role: user.role,
-        created_utc: formatUtc(now),
-        external_id: user.externalId,
-      })
-      .onConflict((conflict) =>
-        conflict.column('external_id').doUpdateSet({ login, display_name: user.name, role: user.role }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  return serviceWrite(
+    database,
+    async (trx) => {
+      // Another user (of the calendar, or of the host under another id) may have the login already.
+      const holder = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('login', '=', user.login)
+        .executeTakeFirst();
+      const login = holder && holder.id !== knownId ? `${user.login}#${user.externalId}` : user.login;
+      const row = await trx
+        .insertInto('users')
+        .values({
+          login,
+          display_name: user.name,
+          role: user.role,
+          created_utc: formatUtc(now),
+          external_id: user.externalId,
+        })
+        .onConflict((conflict) =>
+          conflict.column('external_id').doUpdateSet({ login, display_name: user.name, role: user.role }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+      // Safe to run again (two first requests of one host user, or of two with one login).
+    },
+    () => {},
+  );
 }

@@ -8,7 +8,7 @@
  * - PostgreSQL: the transaction says first that it will take a version when it commits (migration 0028: the
  *   version row's lock is held only while the commit runs), so that a write that changes no table with a
  *   trigger still moves the version on. Writers no longer queue behind each other: each locks the records it
- *   decides on. A transaction that deadlocks, fails to serialize, or loses a race for a unique key (two
+ *   decides on. A transaction that may run twice (`rerun`) and deadlocks, fails to serialize, or loses a race for a unique key (two
  *   creates of one new term, a link to a record deleted meanwhile) is run again from the start, a few times, after a short random pause; what it
  *   decided is decided again against what the other committed.
  */
@@ -33,12 +33,14 @@ const PENDING_VERSION = sql`select calendar_pending_version()`;
 
 /**
  * Runs `write` as a write transaction of the service (see above); resolves with its result once committed.
- * `onRetry` runs before each new run (to give back what the failed run took outside the database).
+ * With `rerun` (PostgreSQL), a run another writer made fail is run again; `rerun` is called before, to give
+ * back what the failed run took outside the database. Without it the failure is thrown: `write` must be
+ * safe to run twice (all it keeps outside the database made anew each run) to be given one.
  */
 export async function serviceWrite<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   write: (trx: Transaction<Database>) => Promise<T>,
-  onRetry?: () => void,
+  rerun?: () => void,
 ): Promise<T> {
   if (database.traits.name === 'sqlite')
     return database.kysely.transaction().execute(async (trx) => {
@@ -54,8 +56,8 @@ export async function serviceWrite<T>(
         return write(trx);
       });
     } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
-      onRetry?.();
+      if (!rerun || attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
+      rerun();
       // A pause that grows and differs between the writers that met, so that they do not meet again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }

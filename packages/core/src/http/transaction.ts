@@ -1,6 +1,7 @@
 /**
  * A write runs in one transaction (`serviceWrite`, db/change-log.ts: on PostgreSQL it takes its data version as
- * it commits, and is run again when another writer made it fail). Everything that decides the write
+ * it commits, and is run again when another writer made it fail: a route's run, and each slice of a route that
+ * writes in slices, keeps nothing outside the database but what it makes anew each run). Everything that decides the write
  * (validation, permission, If-Match) reads inside it, after the record's lock (`lockRecord`): checked before,
  * a concurrent writer could change what was checked (two PUTs with one ETag would both win; a contributor
  * could edit what an editor had just published).
@@ -16,9 +17,9 @@ export async function runWrite<T>(
   database: Pick<CalendarDatabase, 'kysely' | 'traits'>,
   caches: Pick<Caches, 'afterWrite'>,
   write: (trx: Db) => Promise<T>,
-  onRetry?: () => void,
+  rerun: () => void = () => {},
 ): Promise<T> {
-  const result = await serviceWrite(database, write, onRetry);
+  const result = await serviceWrite(database, write, rerun);
   caches.afterWrite();
   return result;
 }

@@ -105,6 +105,10 @@ async function writeSlice(
   let refusedAt: { index: number; skipped: IcsSkipped } | undefined;
   let end = start;
   const inTransaction = async (db: RequestContext['db']) => {
+    // Made anew each run: a run another writer made fail is run again (http/transaction.ts).
+    Object.assign(report, { created: 0, updated: 0, unchanged: 0, skipped: [] });
+    refusedAt = undefined;
+    end = start;
     const slice = { ...context, db };
     const candidates = events.slice(start, Math.min(stop, start + SLICE_EVENTS));
     const stored = await storedByUid(

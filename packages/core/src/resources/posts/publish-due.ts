@@ -27,15 +27,19 @@ export function createScheduledPublisher(): (database: CalendarDatabase, now: Da
       .execute();
     if (due.length === 0) return false;
     const ids = due.map((row) => row.id);
-    await serviceWrite(database, async (trx) => {
-      await trx
-        .updateTable('posts')
-        .set({ status: 'publish' })
-        .where('id', 'in', ids)
-        .where('status', '=', 'future')
-        .execute();
-      await refreshTermCounts(trx, await termIdsOfEvents(trx, ids), nowUtc, database.traits.rowLocks);
-    });
+    await serviceWrite(
+      database,
+      async (trx) => {
+        await trx
+          .updateTable('posts')
+          .set({ status: 'publish' })
+          .where('id', 'in', ids)
+          .where('status', '=', 'future')
+          .execute();
+        await refreshTermCounts(trx, await termIdsOfEvents(trx, ids), nowUtc, database.traits.rowLocks);
+      },
+      () => {},
+    );
     return true;
   };
 }

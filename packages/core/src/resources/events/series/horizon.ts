@@ -106,69 +106,73 @@ export async function extendSeriesStep(
   seriesId: number,
   target: HorizonTarget,
 ): Promise<string | undefined> {
-  return serviceWrite(database, async (db) => {
-    // The series locked first where the database has row locks: this step then comes after any write of the
-    // series under way, whose result is what is read next.
-    if (database.traits.rowLocks)
-      await db.selectFrom('posts').select('id').where('id', '=', seriesId).forUpdate().execute();
-    const series = await db
-      .selectFrom('event_series')
-      .select(['recurrence', 'horizon_utc'])
-      .where('event_id', '=', seriesId)
-      .executeTakeFirst();
-    if (!series || series.horizon_utc >= target.dueBeforeUtc) return undefined;
-    const fromUtc = series.horizon_utc;
-    const post = await db
-      .selectFrom('posts')
-      .selectAll()
-      .where('id', '=', seriesId)
-      .executeTakeFirstOrThrow();
-    const event = await db
-      .selectFrom('events')
-      .selectAll()
-      .where('id', '=', seriesId)
-      .executeTakeFirstOrThrow();
-    const zone = event.timezone;
-    const parsed = parseRecurrence(JSON.parse(series.recurrence) as string[], zone, {
-      allDay: event.all_day === 1,
-    });
-    // Occurrences from the horizon on exist only if another program wrote them: kept, not doubled.
-    const existing = new Set(
-      (
-        await db
-          .selectFrom('events')
-          .select('original_start_utc')
-          .where('series_id', '=', seriesId)
-          .where('original_start_utc', '>=', fromUtc)
-          .execute()
-      ).map((row) => row.original_start_utc),
-    );
-    // The whole way to the target is expanded: a rule that passes the occurrence limit there is refused now.
-    const fresh = expandRecurrence(parsed, event.start_local, zone, target.horizonUtc).filter(
-      (instant) => instant.utc >= fromUtc && instant.utc !== event.start_utc && !existing.has(instant.utc),
-    );
-    const step = fresh.slice(0, OCCURRENCES_PER_STEP);
-    const reached = fresh[OCCURRENCES_PER_STEP]?.utc ?? target.horizonUtc;
-    await db
-      .updateTable('event_series')
-      .set({ horizon_utc: reached })
-      .where('event_id', '=', seriesId)
-      .execute();
-    if (step.length > 0) {
-      const scope = { db, database, config, now };
-      const duration = wallSecondsBetween(event.start_local, event.end_local);
-      await insertOccurrences(scope, seriesId, post, event, step, duration);
-      // They follow the series: each counts for the series' terms exactly when the series does.
-      if (countsForTerms(post, formatUtc(now))) {
-        const added = new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, step.length]));
-        await moveTermTallies(db, new Map(), added, database.traits.rowLocks);
+  return serviceWrite(
+    database,
+    async (db) => {
+      // The series locked first where the database has row locks: this step then comes after any write of the
+      // series under way, whose result is what is read next.
+      if (database.traits.rowLocks)
+        await db.selectFrom('posts').select('id').where('id', '=', seriesId).forUpdate().execute();
+      const series = await db
+        .selectFrom('event_series')
+        .select(['recurrence', 'horizon_utc'])
+        .where('event_id', '=', seriesId)
+        .executeTakeFirst();
+      if (!series || series.horizon_utc >= target.dueBeforeUtc) return undefined;
+      const fromUtc = series.horizon_utc;
+      const post = await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', '=', seriesId)
+        .executeTakeFirstOrThrow();
+      const event = await db
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', seriesId)
+        .executeTakeFirstOrThrow();
+      const zone = event.timezone;
+      const parsed = parseRecurrence(JSON.parse(series.recurrence) as string[], zone, {
+        allDay: event.all_day === 1,
+      });
+      // Occurrences from the horizon on exist only if another program wrote them: kept, not doubled.
+      const existing = new Set(
+        (
+          await db
+            .selectFrom('events')
+            .select('original_start_utc')
+            .where('series_id', '=', seriesId)
+            .where('original_start_utc', '>=', fromUtc)
+            .execute()
+        ).map((row) => row.original_start_utc),
+      );
+      // The whole way to the target is expanded: a rule that passes the occurrence limit there is refused now.
+      const fresh = expandRecurrence(parsed, event.start_local, zone, target.horizonUtc).filter(
+        (instant) => instant.utc >= fromUtc && instant.utc !== event.start_utc && !existing.has(instant.utc),
+      );
+      const step = fresh.slice(0, OCCURRENCES_PER_STEP);
+      const reached = fresh[OCCURRENCES_PER_STEP]?.utc ?? target.horizonUtc;
+      await db
+        .updateTable('event_series')
+        .set({ horizon_utc: reached })
+        .where('event_id', '=', seriesId)
+        .execute();
+      if (step.length > 0) {
+        const scope = { db, database, config, now };
+        const duration = wallSecondsBetween(event.start_local, event.end_local);
+        await insertOccurrences(scope, seriesId, post, event, step, duration);
+        // They follow the series: each counts for the series' terms exactly when the series does.
+        if (countsForTerms(post, formatUtc(now))) {
+          const added = new Map((await termIdsOfEvent(db, seriesId)).map((termId) => [termId, step.length]));
+          await moveTermTallies(db, new Map(), added, database.traits.rowLocks);
+        }
       }
-    }
-    // At the target (edited since it was refused, perhaps): no longer a series that cannot be extended.
-    if (reached === target.horizonUtc)
-      await db.deleteFrom('series_extension_refusals').where('event_id', '=', seriesId).execute();
-    return reached;
-  });
+      // At the target (edited since it was refused, perhaps): no longer a series that cannot be extended.
+      if (reached === target.horizonUtc)
+        await db.deleteFrom('series_extension_refusals').where('event_id', '=', seriesId).execute();
+      return reached;
+    },
+    () => {},
+  );
 }
 
 /**
