@@ -74,7 +74,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       newTerms = method === 'GET' ? undefined : newTermBudget?.forWrite(principal, now);
       return makeBase(service, target, now, method, principal, newTerms);
     };
-    let allow: (() => Promise<string>) | undefined;
+    let allow: ((on?: Db) => Promise<string>) | undefined;
     try {
       const match = matchRequest(paths, url.pathname, target.prefix);
       if (!match) throw noRoute();
@@ -99,18 +99,18 @@ export function createDispatcher(deps: DispatcherDependencies) {
         const context = makeContext(requestBase, { db, language, writeSlice, read });
         return answerRoute(route, match.pathParams, raw, context, precondition);
       };
-      const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
+      const withItsAllow = async (answer: Promise<CoreResponse>, on?: Db) =>
+        withAllow(await answer, allow!, on);
       if (route.streams) return await answerStream(request, raw, () => withItsAllow(run(database.kysely)));
       // GET answers are kept until the data changes, and may come from the read replica (read-replica.ts).
-      const { principal } = requestBase;
       if (effective === 'GET')
         return await reads.answer(
-          { request, target, route, params: raw, withBody, principal, now },
-          (db, on) => withItsAllow(run(db, undefined, on)),
+          { request, target, route, params: raw, withBody, principal: requestBase.principal, now },
+          (db, read) => withItsAllow(run(db, undefined, read), db),
         );
       // A write that did not commit created no terms: its budget goes back.
       const written = runWriteRoute(database, caches, route, run, () => newTerms?.refund());
-      return await withItsAllow(reads.afterWrite(principal, written));
+      return await withItsAllow(reads.afterWrite(requestBase.principal, written));
     } catch (error) {
       return await answerFailure(request, method, error, allow);
     }
