@@ -13,8 +13,9 @@ import { textOf } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 const runs = requireStandbyBinaries('the read replica tests');
-const PIN_MS = 1500;
-const RETRY_MS = 300;
+/** Long, so that a slow machine never sees a pin or a pause end by itself: the tests move core's clock. */
+const PIN_MS = 60_000;
+const RETRY_MS = 60_000;
 
 function request(
   method: string,
@@ -44,6 +45,8 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
   let cluster: Awaited<ReturnType<typeof startPrimaryWithStandby>>;
   let core: CalendarCore;
   let key: string;
+  /** How far core's clock is ahead of the real one. */
+  let clockAhead = 0;
   /**
    * Statements that read records per database: not the data version, nor the due-post publisher's look for
    * posts due (it runs on the primary before requests, once a second).
@@ -85,6 +88,7 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
       horizonKeeper: false,
       changePruner: false,
       webhookDeliverer: false,
+      clock: () => new Date(Date.now() + clockAhead),
     });
     await cluster.caughtUp();
   }, 120_000);
@@ -154,7 +158,7 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
       expect(titleOf(untold.result)).toBe('Before');
       expect(untold.replica).toBeGreaterThan(0);
       // The pin ends; the writer then reads the replica like everyone else.
-      await new Promise((resolve) => setTimeout(resolve, PIN_MS + 100));
+      clockAhead += PIN_MS;
       const later = await core.handle(request('GET', `/events/${id}?later=1`, { key }));
       expect(titleOf(later)).toBe('Before');
     } finally {
@@ -192,7 +196,7 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
       await cluster.startStandby();
     }
     await cluster.caughtUp();
-    await new Promise((resolve) => setTimeout(resolve, RETRY_MS + 50));
+    clockAhead += RETRY_MS;
     // The first read after the pause tries the replica again; the one after it finds it answering.
     await core.handle(request('GET', `/events/${id}?probe=1`));
     const back = await servedBy(() => core.handle(request('GET', `/events/${id}?up=1`)));
