@@ -4,6 +4,7 @@
  * database saw, and, while the standby's replay is paused, by what the answer says.
  */
 import { requireStandbyBinaries, startPrimaryWithStandby } from '@calendar-events/tests/standby';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
 import { createPostgresDatabase } from '../db/postgres.js';
@@ -41,6 +42,16 @@ function request(
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as JSON
 const json = (response: CoreResponse): any => JSON.parse(textOf(response) ?? 'null');
 
+/** Set: the replica's record statements fail as on a cut connection. */
+let connectionCut = false;
+const cutWhenAsked: KyselyPlugin = {
+  transformQuery(args) {
+    if (connectionCut) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
 describe.skipIf(!runs)('read replica (a real standby)', () => {
   let cluster: Awaited<ReturnType<typeof startPrimaryWithStandby>>;
   let core: CalendarCore;
@@ -77,11 +88,14 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
     await database.migrate();
     await createUser(database.kysely, { login: 'editor', role: 'editor' });
     key = await createApiKey(database.kysely, 'editor');
-    const replica = createPostgresDatabase({
+    const standby = createPostgresDatabase({
       connectionString: cluster.standbyUrl,
       onQuery: countOn('replica'),
       connectionTimeoutMillis: 1000,
     });
+    // The standby as core sees it, but for the records' statements while `connectionCut` is set: they fail
+    // as a connection the network cut (the version read, a compiled statement, is left alone).
+    const replica = { ...standby, kysely: standby.kysely.withPlugin(cutWhenAsked) };
     core = createCalendarCore({
       database,
       readReplica: { database: replica, pinMs: PIN_MS, retryMs: RETRY_MS },
@@ -220,6 +234,27 @@ describe.skipIf(!runs)('read replica (a real standby)', () => {
       expect(followed.status).toBe(200);
     } finally {
       await cluster.resumeReplay();
+    }
+  });
+
+  it('answers a read on the primary when the replica fails under it, and leaves the replica alone then', async () => {
+    const { id } = await createEvent('Cut');
+    await cluster.caughtUp();
+    connectionCut = true;
+    try {
+      const read = await servedBy(() => core.handle(request('GET', `/events/${id}?cut=1`)));
+      expect(read.result.status).toBe(200);
+      expect(titleOf(read.result)).toBe('Cut');
+      expect(read.primary).toBeGreaterThan(0);
+      // Within the back-off the replica is not asked at all.
+      connectionCut = false;
+      const next = await servedBy(() => core.handle(request('GET', `/events/${id}?cut=2`)));
+      expect(next.result.status).toBe(200);
+      expect(next.replica).toBe(0);
+      expect(next.primary).toBeGreaterThan(0);
+    } finally {
+      connectionCut = false;
+      clockAhead += RETRY_MS;
     }
   });
 });
