@@ -105,7 +105,7 @@ describeContract(
         'access-control-allow-origin': APP,
         'access-control-allow-methods': 'GET, POST',
         'access-control-allow-headers':
-          'Authorization, Content-Type, If-Match, If-None-Match, x-requested-with',
+          'Authorization, Content-Type, If-Match, If-None-Match, Calendar-Min-Data-Version, x-requested-with',
         'access-control-max-age': '300',
       });
       expect(res.headers.allow).toBe('GET, POST');
