@@ -7,9 +7,11 @@ import { requireStandbyBinaries, startPrimaryWithStandby } from '@calendar-event
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../core.js';
+import type { CalendarDatabase } from '../db/database.js';
 import { createPostgresDatabase } from '../db/postgres.js';
 import { createSqliteDatabase } from '../db/sqlite.js';
 import { createApiKey, createUser } from '../resources/users/repository.js';
+import { createReadRouting, type ReadReplica } from './read-replica.js';
 import { textOf } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
@@ -271,5 +273,54 @@ describe('read replica options', () => {
         webhookDeliverer: false,
       }),
     ).toThrow(/PostgreSQL/);
+  });
+});
+
+describe('read routing without a database', () => {
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const uncached = (read: () => Promise<number | undefined>) => ({
+    version: { read, forget() {} },
+    counts: { count: async () => 0 },
+    afterWrite() {},
+  });
+  const primary = { kysely: 'primary' } as unknown as CalendarDatabase;
+  const replica: ReadReplica = {
+    database: { kysely: 'replica' } as unknown as CalendarDatabase,
+    caches: uncached(async () => 100),
+    pinMs: 60_000,
+    retryMs: 60_000,
+  };
+  const readBy = (principal: { userId: number; role: 'editor' } | null) => ({
+    request: { method: 'GET', url: '/', mountPath: '', headers: {} },
+    target: { root: 'http://x', addressLanguage: 'en', url: new URL('http://x/events'), method: 'GET' },
+    route: {},
+    params: {},
+    withBody: false,
+    principal,
+    now: new Date(0),
+  });
+
+  it('answers a write whose version cannot be read after it, and sends its writer to the primary', async () => {
+    const routing = createReadRouting({
+      database: primary,
+      caches: uncached(() => Promise.reject(new Error('connection lost'))),
+      replica,
+      logger: silent,
+      clock: () => new Date(0),
+    });
+    const editor = { userId: 3, role: 'editor' as const };
+    const written = await routing.afterWrite(editor, Promise.resolve({ status: 200, headers: {}, body: '' }));
+    expect(written.status).toBe(200);
+    expect(written.headers['Calendar-Data-Version']).toBeUndefined();
+    const dbOf = async (principal: typeof editor | null) => {
+      let used: unknown;
+      await routing.answer(readBy(principal), async (db) => {
+        used = db;
+        return { status: 200, headers: {}, body: '' };
+      });
+      return used;
+    };
+    expect(await dbOf(editor)).toBe('primary');
+    expect(await dbOf(null)).toBe('replica');
   });
 });

@@ -138,9 +138,16 @@ export function createReadRouting(deps: {
       const response = await answer;
       if (response.status >= 400) return response;
       // Read after the commit: the write's own version or a later one, never an earlier one.
-      const version = await caches.version.read();
+      const version = await Promise.resolve(caches.version.read()).catch((error: unknown) => {
+        logger.warn(
+          { err: error },
+          'could not read the data version after a write: its writer reads the primary',
+        );
+        return undefined;
+      });
+      // The write is done whatever happens here: without its version, its writer reads the primary for the pin.
+      if (principal) pins.pin(principal.userId, version ?? Number.POSITIVE_INFINITY, clock());
       if (version === undefined) return response;
-      if (principal) pins.pin(principal.userId, version, clock());
       return { ...response, headers: { ...response.headers, [DATA_VERSION_HEADER]: String(version) } };
     },
   };
