@@ -7,10 +7,14 @@ import { createApiKey, createUser } from '@calendar-events/core';
 import { type RunningServer, startServer } from '@calendar-events/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BINDINGS } from '../bindings.js';
 import { type PrimaryWithStandby, requireStandbyBinaries, startPrimaryWithStandby } from '../standby.js';
 
-const runs = requireStandbyBinaries('the read replica tests through the adapters');
-const ADAPTERS = ['express', 'fastify'] as const;
+/** The adapters of the PostgreSQL bindings this run selects (`BINDINGS=`). */
+const ADAPTERS = BINDINGS.filter((binding) => binding.database === 'postgres').map(
+  (binding) => binding.adapter,
+);
+const runs = ADAPTERS.length > 0 && requireStandbyBinaries('the read replica tests through the adapters');
 
 /** The same server (user `postgres`) with another database. */
 const inDatabase = (url: string, name: string) => url.replace(/\/postgres$/, `/${name}`);
