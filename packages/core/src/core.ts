@@ -3,9 +3,12 @@ import { resolveHostPrincipal } from './auth/host-principals.js';
 import { createCaches } from './cache/index.js';
 import { type CalendarConfig, resolveConfig } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import { DEFAULT_REPLICA_RETRY_MS } from './db/read-replica.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors/catalog.js';
 import { createEdge } from './http/edge.js';
 import { createDispatcher } from './http/handle.js';
+import type { ReadReplica } from './http/read-replica.js';
+import { DEFAULT_PIN_MS } from './http/read-your-writes.js';
 import { addressPath } from './http/request-url.js';
 import { jsonResponse } from './http/respond.js';
 import type { CoreRequest, CoreResponse } from './http/types.js';
@@ -115,6 +118,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
       changeFeed.wake();
     },
   };
+  const replica = readReplicaOf(options, database);
   const publishDue = createScheduledPublisher();
   const horizonOption = options.horizonKeeper ?? true;
   const horizonKeeper = createHorizonKeeper({
@@ -142,6 +146,7 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     logger,
     ticketProvider: options.ticketProvider,
     caches,
+    replica,
     beforeEachRequest: (now) => publishDue(database, now),
   });
   // Rate limiting and compression around the dispatcher (http/edge.ts).
@@ -200,7 +205,25 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     async close() {
       await changeFeed.close();
       await Promise.all([horizonKeeper.stop(), changePruner.stop(), webhookDeliverer.stop()]);
-      await database.destroy();
+      await Promise.all([database.destroy(), replica?.database.destroy()]);
     },
+  };
+}
+
+/** The read replica of the options, with its own caches; refused on SQLite, which has no replicas to read. */
+function readReplicaOf(options: CalendarCoreOptions, primary: CalendarDatabase): ReadReplica | undefined {
+  const given = options.readReplica;
+  if (given === undefined) return undefined;
+  const { database, pinMs, retryMs } = 'kysely' in given ? { database: given } : given;
+  if (primary.traits.name !== 'postgres' || database.traits.name !== 'postgres')
+    throw new TypeError(
+      'readReplica needs a PostgreSQL database and a PostgreSQL standby of it; SQLite has no read replicas',
+    );
+  database.useLogger?.(options.logger ?? silentLogger);
+  return {
+    database,
+    caches: createCaches(database, { enabled: options.cache ?? options.responseCache ?? true }),
+    pinMs: pinMs ?? DEFAULT_PIN_MS,
+    retryMs: retryMs ?? DEFAULT_REPLICA_RETRY_MS,
   };
 }

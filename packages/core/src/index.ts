@@ -23,6 +23,7 @@ export { type CompressionOptions, type ContentCoding, negotiateCoding } from './
 export { etagListMatches } from './http/etag.js';
 export { writeBodyStream } from './http/node-response.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './http/rate-limit.js';
+export { DATA_VERSION_HEADER, MIN_DATA_VERSION_HEADER } from './http/read-your-writes.js';
 export { textOf } from './http/respond.js';
 export {
   ANSWERED_BY_TRANSPORT,
@@ -45,7 +46,7 @@ export {
 export { isStorableSourceId, MAX_SOURCE_ID } from './import/tec/source.js';
 export type * from './import/tec/types.js';
 export type { Logger } from './logger.js';
-export type { CalendarCoreOptions } from './options.js';
+export type { CalendarCoreOptions, ReadReplicaOptions } from './options.js';
 export type { HorizonKeeper, HorizonKeeperOptions, HorizonRound } from './resources/events/series/index.js';
 export {
   createApiKey,

@@ -23,6 +23,19 @@ import type { ChangePrunerOptions } from './resources/changes/pruner.js';
 import type { HorizonKeeperOptions } from './resources/events/series/index.js';
 import type { WebhookDelivererOptions } from './resources/webhooks/delivery/deliverer.js';
 
+/** A read replica with its settings (`CalendarCoreOptions.readReplica`). */
+export interface ReadReplicaOptions {
+  /** The standby, opened as the primary is (`createPostgresDatabase` on its URL, the same schema). */
+  database: CalendarDatabase;
+  /**
+   * How long, in milliseconds, a user's reads after their write need the version it committed at (default
+   * 5,000; 0: only the `Calendar-Min-Data-Version` header a client sends back says it).
+   */
+  pinMs?: number;
+  /** How long, in milliseconds, a replica that failed is left alone before reads try it again (default 5,000). */
+  retryMs?: number;
+}
+
 export interface CalendarCoreOptions extends ConfigOptions {
   database: CalendarDatabase;
   ticketProvider?: TicketProvider;
@@ -84,4 +97,13 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * 30 min) and the `retry:` it tells EventSource (`retryMs`, 2 s). `core.close()` ends every stream.
    */
   changeStream?: ChangeStreamOptions;
+  /**
+   * A PostgreSQL streaming replica (a hot standby) that GET requests are read from when it has replayed what
+   * the caller must see: the data version of the caller's last write (the `Calendar-Data-Version` a write
+   * answers with, sent back as `Calendar-Min-Data-Version`, or a pin of `pinMs` after a write by the same
+   * user), and the position of a sync token; else the primary answers. A replica that fails is left alone for
+   * `retryMs` and the read runs on the primary. Writes, the reads inside them, the live stream and the
+   * background workers use the primary. PostgreSQL only; `core.close()` closes it too.
+   */
+  readReplica?: CalendarDatabase | ReadReplicaOptions;
 }

@@ -66,6 +66,12 @@ export function databaseUrl(value: string): string {
   throw new InvalidArgumentError('It must be sqlite:FILE, sqlite::memory: or postgres://USER@HOST:PORT/DB.');
 }
 
+/** `--read-replica`: a PostgreSQL standby's URL (only PostgreSQL has read replicas). */
+export function postgresUrl(value: string): string {
+  if (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)) return value;
+  throw new InvalidArgumentError('It must be postgres://USER@HOST:PORT/DB (a PostgreSQL standby).');
+}
+
 /** A login, as users are created with (and looked up by). */
 export function login(value: string): string {
   if (!/^[\w.@+-]{1,60}$/.test(value)) {

@@ -478,6 +478,9 @@ describe('calendar-events usage errors', () => {
     [['serve', '--database', 'mysql://localhost/x']],
     [['serve', '--database', '']],
     [['serve', '--database', 'sqlite:']],
+    [['serve', '--read-replica', 'sqlite:replica.db']],
+    [['serve', '--read-replica', 'postgres://127.0.0.1/x', '--database', 'sqlite::memory:']],
+    [['serve', '--read-replica-pin', 'soon']],
     [['migrate', '--database', 'calendar.db']],
     [['migrate', 'now']],
     [['users', 'add', '--role', 'editor']],
@@ -515,6 +518,16 @@ describe('calendar-events usage errors', () => {
     );
     expect((await run(['serve', '--database', 'mysql://localhost/x'])).stderr).toBe(
       "error: option '--database <url>' argument 'mysql://localhost/x' is invalid. It must be sqlite:FILE, sqlite::memory: or postgres://USER@HOST:PORT/DB.\n",
+    );
+  });
+
+  it('refuses a read replica of SQLite, whose data no standby replays', async () => {
+    const replica = 'postgres://postgres@127.0.0.1:5433/calendar';
+    expect((await run(['serve', '--read-replica', replica])).stderr).toBe(
+      'error: --read-replica needs a PostgreSQL --database (postgres://…): SQLite has no read replicas.\n',
+    );
+    expect((await run(['serve', '--read-replica', 'sqlite:replica.db'])).stderr).toBe(
+      "error: option '--read-replica <url>' argument 'sqlite:replica.db' is invalid. It must be postgres://USER@HOST:PORT/DB (a PostgreSQL standby).\n",
     );
   });
 

@@ -15,7 +15,9 @@ import {
   logFormat,
   logLevel,
   namespace,
+  postgresUrl,
   timeZone,
+  UsageError,
 } from './cli-arguments.js';
 import type { CliOutput } from './cli-output.js';
 import { createLogger } from './logger.js';
@@ -41,8 +43,13 @@ async function serve(
     keepAliveTimeout?: number;
     statementTimeout?: number;
     webhookTimeout?: number;
+    readReplicaPin?: number;
   },
 ): Promise<void> {
+  if (options.readReplica !== undefined && !/^postgres(ql)?:/.test(options.database))
+    throw new UsageError(
+      '--read-replica needs a PostgreSQL --database (postgres://…): SQLite has no read replicas.',
+    );
   const logger = createLogger(logLevel(), { format: logFormat() });
   const {
     cors,
@@ -55,6 +62,7 @@ async function serve(
     keepAliveTimeout,
     statementTimeout,
     webhookTimeout,
+    readReplicaPin,
     ...rest
   } = options;
   const limits: RateLimitOptions = {};
@@ -75,6 +83,7 @@ async function serve(
     timeouts,
     ...(statementTimeout !== undefined ? { statementTimeoutMs: statementTimeout * 1000 } : {}),
     ...(webhookTimeout !== undefined ? { webhookDeliverer: { timeoutMs: webhookTimeout * 1000 } } : {}),
+    ...(readReplicaPin !== undefined ? { readReplicaPinMs: readReplicaPin * 1000 } : {}),
     logger,
   });
   if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
@@ -253,6 +262,22 @@ export function serveCommand(program: Command, output: CliOutput): void {
         'PostgreSQL: seconds one statement may run before it is cancelled and answered 503 (default 30; 0: no limit)',
       )
         .env('STATEMENT_TIMEOUT')
+        .argParser(integer(0, 3600)),
+    )
+    .addOption(
+      new Option(
+        '--read-replica <url>',
+        'PostgreSQL: a streaming standby of --database that GET requests read from once it has replayed what the caller wrote',
+      )
+        .env('READ_REPLICA_URL')
+        .argParser(postgresUrl),
+    )
+    .addOption(
+      new Option(
+        '--read-replica-pin <s>',
+        "with --read-replica: seconds a user's reads after their write wait for the replica to have it (default 5; 0: only the Calendar-Min-Data-Version header)",
+      )
+        .env('READ_REPLICA_PIN')
         .argParser(integer(0, 3600)),
     )
     .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')

@@ -79,6 +79,13 @@ export interface StartServerOptions {
    * without it.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: the URL of a streaming standby of `database` (core's `readReplica`): GET requests read from it
+   * once it has replayed what the caller must see, else from the primary; the same statement timeout applies.
+   */
+  readReplica?: string;
+  /** How long a user's reads after their write need it, in milliseconds (core's `readReplica.pinMs`, 5 s). */
+  readReplicaPinMs?: number;
   /** Request, header and keep-alive timeouts of the HTTP server (defaults: 60 s, 20 s, 72 s). */
   timeouts?: ServerTimeouts;
   /** Default: no logs. The CLI passes its pino logger. */
@@ -121,7 +128,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   );
   let core: CalendarCore | undefined;
   let app: HttpApp | undefined;
+  let replica: CalendarDatabase | undefined;
   try {
+    if (options.readReplica !== undefined)
+      replica = await connectDatabase(
+        options.readReplica,
+        options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {},
+      );
     const applied = await database.migrate();
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     core = createCalendarCore({
@@ -156,6 +169,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.newTermsPerHour !== undefined ? { newTermsPerHour: options.newTermsPerHour } : {}),
       ...(options.compression !== undefined ? { compression: options.compression } : {}),
       ...(fixedNow ? { clock: () => new Date(fixedNow) } : {}),
+      ...(replica
+        ? {
+            readReplica: {
+              database: replica,
+              ...(options.readReplicaPinMs !== undefined ? { pinMs: options.readReplicaPinMs } : {}),
+            },
+          }
+        : {}),
     });
     let demoAdministratorKey: string | undefined;
     if (options.demo) {
@@ -195,7 +216,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     };
   } catch (error) {
     await app?.close().catch(() => {});
-    await (core ? core.close() : database.destroy()).catch(() => {});
+    await (core ? core.close() : Promise.all([database.destroy(), replica?.destroy()])).catch(() => {});
     throw error;
   }
 }

@@ -10,7 +10,13 @@ import { EXPOSED_HEADERS, withHeaders } from './respond.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 /** Request headers every preflight allows: what the API reads. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match'];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'If-Match',
+  'If-None-Match',
+  'Calendar-Min-Data-Version',
+];
 /** Within reason: other requested header names are allowed too (the API ignores them), up to this many. */
 const MAX_REQUESTED_HEADERS = 20;
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;

@@ -16,16 +16,15 @@ import type { ParamBag } from '../route-table/params.js';
 import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import { createCallerOf } from './authenticate.js';
 import { readParams } from './body.js';
-import { cacheKeyOf, createCachedGet } from './cached-get.js';
-import { finishGet } from './etag.js';
 import { createFailureAnswer } from './failure.js';
 import { asRequested } from './global-params.js';
 import { matchRequest } from './match.js';
 import { createNewTermBudget, type RefundableAllowance } from './new-terms.js';
 import { answerOptions, lazyAllow, withAllow } from './options.js';
 import { writePrecondition } from './preconditions.js';
-import { makeBase, makeContext, type RequestBase } from './request-context.js';
-import { contentLanguage, header, queryOrNothing, requestTarget } from './request-url.js';
+import { createReadRouting, type ReadReplica } from './read-replica.js';
+import { makeBase, makeContext, type ReadOn, type RequestBase } from './request-context.js';
+import { contentLanguage, queryOrNothing, requestTarget } from './request-url.js';
 import { answerRoute } from './run-route.js';
 import { answerStream } from './stream-answer.js';
 import { runWriteRoute } from './transaction.js';
@@ -42,6 +41,8 @@ export interface DispatcherDependencies {
   ticketProvider: TicketProvider | undefined;
   /** The caches (cache/index.ts), made by core.ts from the `cache` option. */
   caches: Caches;
+  /** Where reads may go instead of `database` (http/read-replica.ts). */
+  replica?: ReadReplica | undefined;
   /** Runs before every request but OPTIONS (core.ts: the due-post publisher); true when it changed the data. */
   beforeEachRequest?: (now: Date) => Promise<boolean>;
 }
@@ -49,7 +50,7 @@ export interface DispatcherDependencies {
 export function createDispatcher(deps: DispatcherDependencies) {
   const { config, database, logger, caches } = deps;
   const paths = compileRoutes(deps.routes);
-  const cachedGet = createCachedGet(caches);
+  const reads = createReadRouting(deps);
   const callerOf = createCallerOf(deps);
   const { counts, records } = caches;
   const service = { config, database, logger, ticketProvider: deps.ticketProvider, counts, records };
@@ -73,7 +74,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       newTerms = method === 'GET' ? undefined : newTermBudget?.forWrite(principal, now);
       return makeBase(service, target, now, method, principal, newTerms);
     };
-    let allow: (() => Promise<string>) | undefined;
+    let allow: ((on?: Db) => Promise<string>) | undefined;
     try {
       const match = matchRequest(paths, url.pathname, target.prefix);
       if (!match) throw noRoute();
@@ -93,24 +94,23 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const { raw, withBody } = await readParams(request, url.search, config.bodyLimit);
       params = raw;
       const precondition = effective === 'GET' ? undefined : writePrecondition(request, match, raw);
-      const run = async (db: Db, writeSlice?: RequestContext['writeSlice'], dataVersion?: number) => {
+      const run = async (db: Db, writeSlice?: RequestContext['writeSlice'], read?: ReadOn) => {
         const language = contentLanguage(raw.multilang_language, config, addressLanguage);
-        const context = makeContext(requestBase, { db, language, writeSlice, dataVersion });
+        const context = makeContext(requestBase, { db, language, writeSlice, read });
         return answerRoute(route, match.pathParams, raw, context, precondition);
       };
-      const withItsAllow = async (response: Promise<CoreResponse>) => withAllow(await response, allow!);
+      const withItsAllow = async (answer: Promise<CoreResponse>, on?: Db) =>
+        withAllow(await answer, allow!, on);
       if (route.streams) return await answerStream(request, raw, () => withItsAllow(run(database.kysely)));
+      // GET answers are kept until the data changes, and may come from the read replica (read-replica.ts).
+      if (effective === 'GET')
+        return await reads.answer(
+          { request, target, route, params: raw, withBody, principal: requestBase.principal, now },
+          (db, read) => withItsAllow(run(db, undefined, read), db),
+        );
       // A write that did not commit created no terms: its budget goes back.
-      if (effective !== 'GET')
-        return await withItsAllow(runWriteRoute(database, caches, route, run, () => newTerms?.refund()));
-      // GET answers without a body are kept per address, URL and caller until the data changes.
-      const kept = !withBody && route.outsideDataVersion !== true;
-      const key = kept ? cacheKeyOf(target.root, addressLanguage, url, requestBase.principal) : undefined;
-      return await cachedGet(
-        { key, second: Math.floor(now.getTime() / 1000), clockDependent: route.clockDependent === true },
-        (version) => withItsAllow(run(database.kysely, undefined, version)),
-        (response) => finishGet(response, header(request, 'if-none-match'), method === 'HEAD'),
-      );
+      const written = runWriteRoute(database, caches, route, run, () => newTerms?.refund());
+      return await withItsAllow(reads.afterWrite(requestBase.principal, written));
     } catch (error) {
       return await answerFailure(request, method, error, allow);
     }

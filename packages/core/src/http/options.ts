@@ -49,24 +49,34 @@ export async function allowFor(match: RouteMatch, raw: ParamBag, base: RequestBa
 
 /**
  * The Allow header of a request, computed once when first needed: the rules see the request's parameters
- * (`params()`), or only its query while the body has not parsed (the answer still gets its Allow).
+ * (`params()`), or only its query while the body has not parsed (the answer still gets its Allow). A read
+ * names the database its answer came from (the read replica), so that the rules read the same data; asked
+ * again with another one (the primary, after the replica failed), it is computed again.
  */
 export function lazyAllow(
   match: RouteMatch,
   params: () => ParamBag,
   base: RequestBase,
   db: Db,
-): () => Promise<string> {
+): (on?: Db) => Promise<string> {
   let allow: Promise<string> | undefined;
-  return () => {
-    allow ??= allowFor(match, params(), base, db);
+  let computedOn: Db | undefined;
+  return (on = db) => {
+    if (!allow || computedOn !== on) {
+      allow = allowFor(match, params(), base, on);
+      computedOn = on;
+    }
     return allow;
   };
 }
 
-/** The answer with the Allow header of its request. */
-export async function withAllow(response: CoreResponse, allow: () => Promise<string>): Promise<CoreResponse> {
-  const methods = await allow();
+/** The answer with the Allow header of its request, read on the database the answer came from (`on`). */
+export async function withAllow(
+  response: CoreResponse,
+  allow: (on?: Db) => Promise<string>,
+  on?: Db,
+): Promise<CoreResponse> {
+  const methods = await allow(on);
   if (methods) response.headers.Allow = methods;
   return response;
 }

@@ -6,6 +6,12 @@ import type { Db } from '../db/database.js';
 import type { RequestContext } from '../route-table/context.js';
 import type { HttpMethod } from '../route-table/route.js';
 
+/** Where a read runs: the data version its answer is kept under, and the caches of that database. */
+export interface ReadOn {
+  dataVersion: number | undefined;
+  parts: Pick<RequestContext, 'counts' | 'records'>;
+}
+
 /** What every step of a request sees of it once the caller is known: the context without handle and language. */
 export type RequestBase = Omit<RequestContext, 'db' | 'language'> & { method: HttpMethod };
 
@@ -50,7 +56,8 @@ export function makeContext(
     db: Db;
     language: string;
     writeSlice?: RequestContext['writeSlice'];
-    dataVersion?: number | undefined;
+    /** A read's database: the data version its answer is kept under and that database's caches. */
+    read?: ReadOn | undefined;
   },
 ): RequestContext {
   // Spelled out rather than spread, as in makeBase.
@@ -59,8 +66,8 @@ export function makeContext(
     database: base.database,
     logger: base.logger,
     ticketProvider: base.ticketProvider,
-    counts: base.counts,
-    records: base.records,
+    counts: overrides.read?.parts.counts ?? base.counts,
+    records: overrides.read ? overrides.read.parts.records : base.records,
     addressLanguage: base.addressLanguage,
     urls: base.urls,
     now: base.now,
@@ -69,6 +76,6 @@ export function makeContext(
     db: overrides.db,
     language: overrides.language,
     writeSlice: overrides.writeSlice,
-    dataVersion: overrides.dataVersion,
+    dataVersion: overrides.read?.dataVersion,
   };
 }

@@ -11,7 +11,7 @@ const BASE_HEADERS = {
 
 /** Headers a browser may read cross-origin, when the operator enables CORS (SPEC §4). */
 export const EXPOSED_HEADERS =
-  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy, Sync-Token, Sync-Removed';
+  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy, Sync-Token, Sync-Removed, Calendar-Data-Version';
 
 /**
  * An answer's body as text (UTF-8), for library callers that want to read it; undefined without a body. Not

@@ -98,6 +98,10 @@ const TEXT = {
     'With `sync_token`, on the last page: the ids, comma-separated, of the records changed since the token that are not in the list now (deleted, trashed, no longer readable or no longer matching its filters); some may be ids the client never had.',
     'Mit `sync_token`, auf der letzten Seite: die IDs, durch Kommas getrennt, der seit dem Token geänderten Datensätze, die jetzt nicht in der Liste sind (gelöscht, im Papierkorb, nicht mehr lesbar oder nicht mehr zu ihren Filtern passend); darunter können IDs sein, die der Client nie hatte.',
   ),
+  dataVersion: d(
+    'When the service reads from a replica: the data version this write committed at, or a later one. Send it back as `Calendar-Min-Data-Version` on reads (from any instance) to be answered only from data that includes this write; without it, the same user’s reads include it for a few seconds.',
+    'Wenn der Dienst von einem Replikat liest: die Datenversion, mit der dieser Schreibvorgang festgeschrieben wurde, oder eine spätere. Als `Calendar-Min-Data-Version` bei Lesezugriffen (an jede Instanz) zurückgesendet, kommt die Antwort nur aus Daten, die diesen Schreibvorgang enthalten; ohne sie enthalten die Lesezugriffe desselben Benutzers ihn für einige Sekunden.',
+  ),
   bearer: d(
     'An API key: `Authorization: Bearer <key>`.',
     'Ein API-Schlüssel: `Authorization: Bearer <Schlüssel>`.',
@@ -149,6 +153,8 @@ function successResponse(
   if (created) headers.Location = header(TEXT.location, z.url());
   // A stream has no representation to tag.
   if (method === 'GET' && !route.streams) headers.ETag = header(TEXT.etag);
+  if (method !== 'GET')
+    headers['Calendar-Data-Version'] = header(TEXT.dataVersion, z.string().regex(/^\d+$/)).optional();
   if (isListAnswer(route.response)) {
     const count = (texts: Descriptions) => header(texts, z.string().regex(/^\d+$/));
     headers['X-TEC-Total'] = count(TEXT.total);

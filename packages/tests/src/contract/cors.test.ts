@@ -11,7 +11,7 @@ const ORIGIN_VARY = /^Origin(, Accept-Encoding)?$/;
 
 const APP = 'https://app.example';
 const EXPOSED =
-  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy, Sync-Token, Sync-Removed';
+  'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, ETag, Location, Allow, Retry-After, RateLimit, RateLimit-Policy, Sync-Token, Sync-Removed, Calendar-Data-Version';
 
 const corsHeaders = (res: TestResponse) =>
   Object.fromEntries(Object.entries(res.headers).filter(([name]) => name.startsWith('access-control-')));
@@ -105,7 +105,7 @@ describeContract(
         'access-control-allow-origin': APP,
         'access-control-allow-methods': 'GET, POST',
         'access-control-allow-headers':
-          'Authorization, Content-Type, If-Match, If-None-Match, x-requested-with',
+          'Authorization, Content-Type, If-Match, If-None-Match, Calendar-Min-Data-Version, x-requested-with',
         'access-control-max-age': '300',
       });
       expect(res.headers.allow).toBe('GET, POST');
@@ -120,7 +120,7 @@ describeContract(
       expect(single.headers['access-control-allow-methods']).toBe(plain.headers.allow);
       expect(single.headers['access-control-allow-methods']).toContain('DELETE');
       expect(single.headers['access-control-allow-headers']).toBe(
-        'Authorization, Content-Type, If-Match, If-None-Match',
+        'Authorization, Content-Type, If-Match, If-None-Match, Calendar-Min-Data-Version',
       );
     });
 
@@ -132,14 +132,15 @@ describeContract(
         ),
       });
       const allowed = res.headers['access-control-allow-headers']!.split(', ');
-      expect(allowed.slice(0, 5)).toEqual([
+      expect(allowed.slice(0, 6)).toEqual([
         'Authorization',
         'Content-Type',
         'If-Match',
         'If-None-Match',
+        'Calendar-Min-Data-Version',
         'x-trace',
       ]);
-      expect(allowed).toHaveLength(4 + 20);
+      expect(allowed).toHaveLength(5 + 20);
       expect(allowed).not.toContain('bad header');
     });
 
