@@ -3,8 +3,11 @@
  * kept-alive connection go to each server in turn, a POST body arrives whole, and the balancer's process is
  * gone once stopped. HAProxy and nginx are tested where they are installed (the Node balancer always).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BalancerKind, findProgram, haproxyConfig, nginxConfig, startBalancer } from './balancer.js';
 
@@ -47,11 +50,14 @@ const kinds: BalancerKind[] = ['node', 'haproxy', 'nginx'];
 describe.each(kinds)('the %s balancer', (kind) => {
   const installed = kind === 'node' || findProgram(kind) !== undefined;
   let recorders: Recorder[] = [];
+  let logDir: string;
 
   beforeAll(async () => {
     recorders = await Promise.all([startRecorder('first'), startRecorder('second')]);
+    logDir = await mkdtemp(join(tmpdir(), 'calendar-bench-balancer-'));
   });
   afterAll(async () => {
+    await rm(logDir, { recursive: true, force: true });
     for (const { server } of recorders) {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -62,7 +68,7 @@ describe.each(kinds)('the %s balancer', (kind) => {
     const balancer = await startBalancer(
       kind,
       recorders.map((r) => r.url),
-      '/tmp',
+      logDir,
     );
     try {
       expect(balancer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
