@@ -83,7 +83,7 @@ export async function measureLoad(
 }
 
 /** Each path of a GET once, on up to `connections` requests at a time; the answers must have the expected status. */
-export async function askEveryPathOnce(url: string, request: LoadRequest, connections: number) {
+async function askEveryPathOnce(url: string, request: LoadRequest, connections: number) {
   let next = 0;
   const askInTurn = async () => {
     while (next < request.paths.length) {

@@ -10,13 +10,7 @@
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { assertPostgresReachable, type Dataset, prepareDataset, restoreDataset } from '../dataset/store.js';
-import {
-  askEveryPathOnce,
-  type LoadGenerator,
-  type LoadOptions,
-  measureLoad,
-  UNIQUE_TOKEN,
-} from '../load/load.js';
+import { type LoadGenerator, type LoadOptions, measureLoad, UNIQUE_TOKEN } from '../load/load.js';
 import type { ProgressOutput } from '../progress.js';
 import type { BenchResult } from '../report.js';
 import { buildScenarios, EVENTS_PATH, type ScenarioName } from '../scenarios.js';
@@ -24,6 +18,7 @@ import { startCpuMeter } from '../targets/cpu.js';
 import { buildServer, type ServerProcess, startServiceProcess } from '../targets/processes.js';
 import { type Balancer, type BalancerKind, startBalancer } from './balancer.js';
 import { checkWrites, percentile, readAfterWrite, type WriteTarget } from './read-after-write.js';
+import { askEveryPathAt } from './warm-caches.js';
 
 /** The scenarios driven through the balancer: the cached reads, then creation. */
 export const MULTI_SCENARIOS = ['single-by-id', 'default-list', 'create'] as const satisfies ScenarioName[];
@@ -151,10 +146,12 @@ async function runInstances(
     const scenarios = buildScenarios(dataset.facts, dataset.administratorKey);
     for (const name of MULTI_SCENARIOS) {
       const request = await scenarios.find((s) => s.name === name)!.prepare(balancer.url);
-      // Every instance asked each path once itself: through the balancer each would hold only its share of
-      // the answers, and the measured run would be the others' first computation on every instance.
-      if (request.method === 'GET' && request.paths.length > 1 && load.warmupSeconds > 0)
-        await Promise.all(servers.map((server) => askEveryPathOnce(server.url, request, load.connections)));
+      if (request.method === 'GET' && request.paths.length > 1 && load.warmupSeconds > 0) {
+        const host = new URL(balancer.url).host;
+        await Promise.all(
+          servers.map((server) => askEveryPathAt(server.url, host, request.paths, load.connections)),
+        );
+      }
       const totalBefore = name === 'create' ? await settledListTotal(servers[0]!.url) : 0;
       let warmUpAcknowledged = 0;
       if (name === 'create' && load.warmupSeconds > 0) {
