@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BalancerKind, findProgram, haproxyConfig, nginxConfig, startBalancer } from './balancer.js';
+import {
+  type BalancerKind,
+  balancerVersion,
+  findProgram,
+  haproxyConfig,
+  nginxConfig,
+  startBalancer,
+} from './balancer.js';
 
 interface Recorder {
   server: Server;
@@ -91,6 +98,12 @@ describe.each(kinds)('the %s balancer', (kind) => {
     }
     expect(processExists(balancer.pid)).toBe(false);
     await expect(fetch(balancer.url)).rejects.toThrow();
+  });
+
+  it.skipIf(!installed)('names its version for the report', () => {
+    expect(balancerVersion(kind)).toMatch(
+      new RegExp(`^${kind === 'node' ? 'node:http' : kind} v?\\d+\\.\\d+`),
+    );
   });
 });
 

@@ -9,7 +9,7 @@
  * (targets/exit-with-parent.mjs) cannot be put into them: they are started through `setpriv --pdeathsig`,
  * which has the kernel send them SIGKILL when the benchmark is gone, however it ended.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
@@ -56,23 +56,13 @@ export function resolveBalancer(choice: BalancerChoice): BalancerKind {
   return 'node';
 }
 
-/** The version line of an installed balancer, for the report. */
+/** The version of an installed balancer, for the report (nginx prints it on stderr, HAProxy on stdout). */
 export function balancerVersion(kind: BalancerKind): string {
   if (kind === 'node') return `node:http ${process.version}`;
-  try {
-    const program = findProgram(kind)!;
-    // nginx prints its version on stderr.
-    const text = execFileSync(program, [kind === 'haproxy' ? '-v' : '-V'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const version = /version\s+(\S+)/i.exec(text)?.[1];
-    return version ? `${kind} ${version}` : kind;
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
-    const match = /nginx\/(\S+)/.exec(stderr);
-    return match ? `nginx ${match[1]}` : kind;
-  }
+  const run = spawnSync(findProgram(kind)!, ['-v'], { encoding: 'utf8' });
+  const text = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  const version = /(?:version\s+|nginx\/)(\S+)/i.exec(text)?.[1];
+  return version ? `${kind} ${version}` : kind;
 }
 
 /** A port free on 127.0.0.1 now (HAProxy and nginx take a port in their configuration, not port 0). */
