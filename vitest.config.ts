@@ -14,6 +14,9 @@ const SERIAL = [
   'packages/tests/src/faults/*.test.ts',
   'packages/server/src/docs-page.browser.test.ts',
   'tools/bench/src/targets/cpu.test.ts',
+  // Builds the server with turbo as tools/bench/test/bench.test.ts does: the two at once would write its
+  // build over each other.
+  'tools/bench/test/multi-instance.test.ts',
 ];
 
 /**

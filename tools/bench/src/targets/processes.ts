@@ -37,7 +37,7 @@ function tail(text: string, lines = 20): string {
  * Spawns `node ARGS` and resolves once it prints `listening on http://…` on stdout. The child stops with the
  * benchmark, however that ends (see children.ts): its stdin is the pipe its preloaded watch reads.
  */
-async function spawnListening(
+export async function spawnListening(
   args: string[],
   labels: { adapter: string; database: string },
   logFile: string,
@@ -117,6 +117,8 @@ export interface ServiceProcessOptions {
   cpuProfileDir?: string | undefined;
   /** Keep GET answers in the service's response cache (its default); false starts it with `--no-response-cache`. */
   responseCache: boolean;
+  /** Which of several instances on the same database this is (its log file is its own). */
+  instance?: number | undefined;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function buildServer(): Promise<void> {
 
 /** `calendar-events serve` on a free port, with the site URL a real deployment would set. */
 export function startServiceProcess(options: ServiceProcessOptions): Promise<ServerProcess> {
-  const name = `${options.database}-${options.adapter}${options.responseCache ? '' : '-no-cache'}`;
+  const name = `${options.database}-${options.adapter}${options.responseCache ? '' : '-no-cache'}${options.instance === undefined ? '' : `-instance${options.instance}`}`;
   // One folder per target, for the profile the server writes when it stops.
   const profile = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${join(options.cpuProfileDir, name)}`]
