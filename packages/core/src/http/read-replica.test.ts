@@ -3,6 +3,7 @@
  * cluster of its own: @calendar-events/tests/standby). Where a read ran is told by the statements each
  * database saw, and, while the standby's replay is paused, by what the answer says.
  */
+import { apiRequest } from '@calendar-events/tests/requests';
 import { requireStandbyBinaries, startPrimaryWithStandby } from '@calendar-events/tests/standby';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,25 +21,15 @@ const runs = requireStandbyBinaries('the read replica tests');
 const PIN_MS = 60_000;
 const RETRY_MS = 60_000;
 
+/** The tests package's request, with the headers a read may add (`Calendar-Min-Data-Version`). */
 function request(
   method: string,
   path: string,
   options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): CoreRequest {
-  return {
-    method,
-    url: `/calendar/events/v1${path}`,
-    mountPath: '',
-    headers: {
-      host: 'x',
-      ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    ...(options.body !== undefined
-      ? { body: { kind: 'raw' as const, data: JSON.stringify(options.body) } }
-      : {}),
-  };
+  const made = apiRequest(method, path, options);
+  Object.assign(made.headers, options.headers);
+  return made;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as JSON
