@@ -29,8 +29,6 @@ export function isRetriedWriteFailure(error: unknown): boolean {
   return typeof code === 'string' && RETRIED_CODES.has(code);
 }
 
-const PENDING_VERSION = sql`select calendar_pending_version()`;
-
 /**
  * Runs `write` as a write transaction of the service (see above); resolves with its result once committed.
  * With `rerun` (PostgreSQL), a run another writer made fail is run again; `rerun` is called before, to give
@@ -51,10 +49,8 @@ export async function serviceWrite<T>(
     });
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.kysely.transaction().execute(async (trx) => {
-        await PENDING_VERSION.execute(trx);
-        return write(trx);
-      });
+      // `read write` marks a service write: it begins with `calendar_pending_version()` (postgres-service-writes.ts).
+      return await database.kysely.transaction().setAccessMode('read write').execute(write);
     } catch (error) {
       if (!rerun || attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
       rerun();

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type Logger, silentLogger } from '../logger.js';
 import { givenUpSignal, RequestGivenUpError } from './cancellation.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
-import { PostgresIdDialect } from './postgres-introspector.js';
+import { CalendarPostgresDialect, nameServiceWriteStatements } from './postgres-service-writes.js';
 import type { Database as Schema } from './schema.js';
 import { postgresTraits } from './traits.js';
 
@@ -58,14 +58,17 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
   // Idle connections report through the pool; a connection in use (between the statements of a
   // transaction) reports on itself.
   pool.on('error', warn);
-  pool.on('connect', (client) => client.on('error', warn));
+  pool.on('connect', (client) => {
+    client.on('error', warn);
+    nameServiceWriteStatements(client);
+  });
   const log = observe(options.onQuery);
   const cancel = (processId: number) =>
     cancelBackend(connection, processId).catch((error: unknown) =>
       logger.warn({ err: error }, 'could not cancel the statement of a request given up'),
     );
   const kysely = new Kysely<Schema>({
-    dialect: new PostgresIdDialect({ pool: cancellingPool(pool, cancel) }),
+    dialect: new CalendarPostgresDialect({ pool: cancellingPool(pool, cancel) }),
     ...(log ? { log } : {}),
   });
   return wrapDatabase(kysely, postgresTraits, {
@@ -79,7 +82,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
       const own = new pg.Pool({ ...connection, max: 1 });
       own.on('error', warn);
       const unlimited = new Kysely<Schema>({
-        dialect: new PostgresIdDialect({ pool: own }),
+        dialect: new CalendarPostgresDialect({ pool: own }),
         ...(log ? { log } : {}),
       });
       try {

@@ -7,7 +7,7 @@ import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, normalizeTimezone, startOfDay } from '../../dates/zones.js';
 import type { Db } from '../../db/database.js';
-import type { EventRow, PostRow } from '../../db/schema.js';
+import type { EventRow, PostRow, Taxonomy } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { ParamValue } from '../../route-table/params.js';
@@ -22,7 +22,7 @@ import { resolvePublication } from '../posts/fields.js';
 import { insertPost, slugForStatusChange, slugTaken, writeTexts } from '../posts/repository.js';
 import { slugCheckUnderLock } from '../posts/row-locks.js';
 import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/rows.js';
-import { resolveEventTermIds, setEventTerms } from '../terms/event-terms.js';
+import { resolveEventTerms, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
 import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
@@ -277,13 +277,18 @@ export async function writeEvent(
       await db.insertInto('event_organizers').values(eventOrganizerRows(id, organizerIds)).execute();
   }
   const newTerms: Array<{ event_id: number; term_id: number; position: number }> = [];
+  const wantedTerms = new Map<Taxonomy, Array<string | number>>();
   for (const taxonomy of ['category', 'tag'] as const) {
     const value = params[taxonomy === 'category' ? 'categories' : 'tags'];
     if (value === undefined) continue;
     const items = toList(value).filter(
       (v): v is string | number => typeof v === 'string' || typeof v === 'number',
     );
-    const termIds = await resolveEventTermIds(context, taxonomy, items);
+    wantedTerms.set(taxonomy, items);
+  }
+  const resolvedTerms =
+    wantedTerms.size > 0 ? await resolveEventTerms(context, wantedTerms) : new Map<Taxonomy, number[]>();
+  for (const [taxonomy, termIds] of resolvedTerms) {
     if (existing) await setEventTerms(context, id, taxonomy, termIds, { moveCounts: false });
     else newTerms.push(...eventTermRows(id, termIds));
   }

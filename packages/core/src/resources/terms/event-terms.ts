@@ -40,14 +40,30 @@ export async function resolveEventTermIds(
   taxonomy: Taxonomy,
   items: ReadonlyArray<string | number>,
 ): Promise<number[]> {
+  return (await resolveEventTerms(context, new Map([[taxonomy, items]]))).get(taxonomy) ?? [];
+}
+
+/**
+ * `resolveEventTermIds` for the categories and the tags of one write together: each look-up is one statement
+ * for both taxonomies (a write names both more often than not).
+ */
+export async function resolveEventTerms(
+  context: RequestContext,
+  wanted: ReadonlyMap<Taxonomy, ReadonlyArray<string | number>>,
+): Promise<Map<Taxonomy, number[]>> {
   const { db } = context;
-  const entries = items
-    .map((item) => (typeof item === 'number' ? item : item.trim()))
-    .filter((item) => item !== '');
-  const texts = [...new Set(entries.filter((e): e is string => typeof e === 'string'))];
+  const taxonomies = [...wanted.keys()];
+  const entriesOf = new Map(
+    [...wanted].map(([taxonomy, items]) => [
+      taxonomy,
+      items.map((item) => (typeof item === 'number' ? item : item.trim())).filter((item) => item !== ''),
+    ]),
+  );
+  const all = [...entriesOf.values()].flat();
+  const texts = [...new Set(all.filter((e): e is string => typeof e === 'string'))];
   const ids = [
     ...new Set(
-      entries
+      all
         .filter((e) => typeof e === 'number' || DIGITS.test(e))
         .map(Number)
         .filter(isStorableId),
@@ -58,55 +74,71 @@ export async function resolveEventTermIds(
     texts.length > 0
       ? db
           .selectFrom('terms')
-          .select(['id', 'slug'])
-          .where('taxonomy', '=', taxonomy)
+          .select(['id', 'slug', 'taxonomy'])
+          .where('taxonomy', 'in', taxonomies)
           .where('slug', 'in', texts)
           .execute()
       : [],
-    texts.length > 0 ? termIdsByName(context, taxonomy, texts) : new Map<string, number>(),
+    texts.length > 0 ? termIdsByName(context, taxonomies, texts) : new Map<string, number>(),
     ids.length > 0
-      ? db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('id', 'in', ids).execute()
+      ? db
+          .selectFrom('terms')
+          .select(['id', 'taxonomy'])
+          .where('taxonomy', 'in', taxonomies)
+          .where('id', 'in', ids)
+          .execute()
       : [],
   ]);
+  const bySlug = new Map(bySlugRows.map((r) => [`${r.taxonomy} ${r.slug}`, r.id]));
+  const existingIds = new Set(byIdRows.map((r) => `${r.taxonomy} ${r.id}`));
 
-  const bySlug = new Map(bySlugRows.map((r) => [r.slug, r.id]));
-  const existingIds = new Set(byIdRows.map((r) => r.id));
-
-  // Each entry becomes a term id, or the (lower-cased) name of a term to create; the new terms are created
-  // together, then the order of the entries is kept.
-  const resolved: Array<number | string> = [];
-  const newNames = new Map<string, string>();
-  for (const entry of entries) {
-    if (typeof entry === 'number') {
-      if (existingIds.has(entry)) resolved.push(entry);
-      continue;
+  const resolvedOf = new Map<Taxonomy, Array<number | string>>();
+  const newNamesOf = new Map<Taxonomy, Map<string, string>>();
+  for (const [taxonomy, entries] of entriesOf) {
+    const exists = (id: number) => existingIds.has(`${taxonomy} ${id}`);
+    // Each entry becomes a term id, or the (lower-cased) name of a term to create; the new terms are created
+    // together, then the order of the entries is kept.
+    const resolved: Array<number | string> = [];
+    const newNames = new Map<string, string>();
+    for (const entry of entries) {
+      if (typeof entry === 'number') {
+        if (exists(entry)) resolved.push(entry);
+        continue;
+      }
+      const id = bySlug.get(`${taxonomy} ${entry}`) ?? byName.get(`${taxonomy} ${entry.toLowerCase()}`);
+      if (id !== undefined) {
+        resolved.push(id);
+        continue;
+      }
+      // An id that names no term is skipped, not turned into a term called "123".
+      if (DIGITS.test(entry)) {
+        if (exists(Number(entry))) resolved.push(Number(entry));
+        continue;
+      }
+      const name = plainTitle(entry);
+      if (name === '') continue;
+      // The same name twice in one request makes one term.
+      const key = name.toLowerCase();
+      if (!newNames.has(key)) newNames.set(key, name);
+      resolved.push(key);
     }
-    const id = bySlug.get(entry) ?? byName.get(entry.toLowerCase());
-    if (id !== undefined) {
-      resolved.push(id);
-      continue;
-    }
-    // An id that names no term is skipped, not turned into a term called "123".
-    if (DIGITS.test(entry)) {
-      if (existingIds.has(Number(entry))) resolved.push(Number(entry));
-      continue;
-    }
-    const name = plainTitle(entry);
-    if (name === '') continue;
-    // The same name twice in one request makes one term.
-    const key = name.toLowerCase();
-    if (!newNames.has(key)) newNames.set(key, name);
-    resolved.push(key);
+    resolvedOf.set(taxonomy, resolved);
+    newNamesOf.set(taxonomy, newNames);
   }
   // Before anything is written: a write over the caller's budget of new terms is refused whole.
-  context.newTerms?.take(newNames.size, taxonomy === 'category' ? 'categories' : 'tags');
-  const created = await createNamedTerms(context, taxonomy, newNames);
-  const result: number[] = [];
-  for (const item of resolved) {
-    const id = typeof item === 'number' ? item : created.get(item);
-    if (id !== undefined && !result.includes(id)) result.push(id);
+  for (const [taxonomy, newNames] of newNamesOf)
+    context.newTerms?.take(newNames.size, taxonomy === 'category' ? 'categories' : 'tags');
+  const out = new Map<Taxonomy, number[]>();
+  for (const [taxonomy, resolved] of resolvedOf) {
+    const created = await createNamedTerms(context, taxonomy, newNamesOf.get(taxonomy)!);
+    const result: number[] = [];
+    for (const item of resolved) {
+      const id = typeof item === 'number' ? item : created.get(item);
+      if (id !== undefined && !result.includes(id)) result.push(id);
+    }
+    out.set(taxonomy, result);
   }
-  return result;
+  return out;
 }
 
 /**
@@ -262,21 +294,22 @@ async function termIdsForFilter(
   if (unmatched.length > 0) {
     // The plugin's `term_exists` also knows a term by its name (ref §5.1): as a reader in the request's
     // language sees it, else in the default language, ignoring case.
-    const byName = await termIdsByName(context, taxonomy, unmatched);
+    const byName = await termIdsByName(context, [taxonomy], unmatched);
     for (let i = 0; i < found.length; i++)
-      if (found[i] === undefined) found[i] = byName.get(String(items[i]).trim().toLowerCase());
+      if (found[i] === undefined)
+        found[i] = byName.get(`${taxonomy} ${String(items[i]).trim().toLowerCase()}`);
   }
   if (found.some((id) => id === undefined)) return undefined;
   return [...new Set(found as number[])];
 }
 
 /**
- * Term ids by lower-cased name, the request language's names first (one query for all the names). The
+ * Term ids by taxonomy and lower-cased name (`<taxonomy> <name>`), the request language's names first (one query for all the names). The
  * database folds the names to match them; JavaScript folds both sides the same way to pair them up.
  */
 async function termIdsByName(
   context: RequestContext,
-  taxonomy: Taxonomy,
+  taxonomies: readonly Taxonomy[],
   names: readonly string[],
 ): Promise<Map<string, number>> {
   const { db, database, config, language } = context;
@@ -284,8 +317,8 @@ async function termIdsByName(
   const rows = await db
     .selectFrom('terms')
     .innerJoin('term_texts', 'term_texts.term_id', 'terms.id')
-    .select(['terms.id', 'term_texts.language', 'term_texts.name'])
-    .where('terms.taxonomy', '=', taxonomy)
+    .select(['terms.id', 'terms.taxonomy', 'term_texts.language', 'term_texts.name'])
+    .where('terms.taxonomy', 'in', taxonomies)
     .where('term_texts.language', 'in', languagesFor(language, config.defaultLanguage))
     .where(
       sql<boolean>`${fold(sql.ref('term_texts.name'))} in (${sql.join(names.map((n) => fold(sql.val(n))))})`,
@@ -295,7 +328,7 @@ async function termIdsByName(
   const byName = new Map<string, number>();
   for (const preferred of [language, config.defaultLanguage])
     for (const row of rows) {
-      const key = (row.name ?? '').toLowerCase();
+      const key = `${row.taxonomy} ${(row.name ?? '').toLowerCase()}`;
       if (row.language === preferred && !byName.has(key)) byName.set(key, row.id);
     }
   return byName;

@@ -15,13 +15,19 @@ import { createCountCache } from '../../cache/count-cache.js';
 import { type CalendarConfig, resolveConfig } from '../../config.js';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
-import type { PostStatus } from '../../db/schema.js';
+import type { PostStatus, Taxonomy } from '../../db/schema.js';
 import { createUrlBuilder } from '../../http/request-url.js';
 import { textOf } from '../../http/respond.js';
 import { silentLogger } from '../../logger.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { createApiKey, createUser } from '../users/repository.js';
-import { findTermIdsForFilter, loadEventTerms, resolveEventTermIds, setEventTerms } from './event-terms.js';
+import {
+  findTermIdsForFilter,
+  loadEventTerms,
+  resolveEventTermIds,
+  resolveEventTerms,
+  setEventTerms,
+} from './event-terms.js';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
 const SITE = 'https://site.example';
@@ -228,6 +234,30 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       // German names are found in German.
       await call('POST', `/tags/${jazz}?multilang_language=de`, { as: 'editor', body: { name: 'Dschäss' } });
       expect(await resolveEventTermIds(context('de'), 'tag', ['dschäss'])).toEqual([jazz]);
+    });
+
+    it('resolves categories and tags together, each within its own taxonomy', async () => {
+      const category = await createCategory({ name: 'Both Kinds', slug: 'both-kinds' });
+      const tag = await createTag({ name: 'Both Kinds', slug: 'both-kinds' });
+      const resolved = await resolveEventTerms(
+        context(),
+        new Map<Taxonomy, Array<string | number>>([
+          // A tag's id among the categories is no category: skipped, as an unknown id.
+          ['category', ['both-kinds', tag, 'Both kinds']],
+          ['tag', [String(category), 'BOTH KINDS', 'Fresh Tag', 'both-kinds']],
+        ]),
+      );
+      expect(resolved.get('category')).toEqual([category]);
+      const tags = resolved.get('tag')!;
+      expect(tags.slice(0, 1)).toEqual([tag]);
+      expect(tags).toHaveLength(2);
+      expect((await call('GET', `/tags/${tags[1]}`)).json).toMatchObject({ name: 'Fresh Tag' });
+      // Made as a tag only: no category of that name.
+      const categories = (await call('GET', '/categories?per_page=50&hide_empty=false')).json.categories as Array<{
+        name: string;
+      }>;
+      expect(categories.map((term) => term.name)).toEqual(expect.arrayContaining(['Both Kinds']));
+      expect(categories.map((term) => term.name)).not.toContain('Fresh Tag');
     });
 
     it('stores an event’s terms in order and loads the embedded shape for many events at once', async () => {
