@@ -26,7 +26,7 @@ import { type CurrencyDefaults, formatCost, PLUGIN_CURRENCY_DEFAULTS, parseCost 
 import { isValidImageReference } from '../images/repository.js';
 import type { LinkedPostKind } from '../linked/kind.js';
 import { createParams } from '../linked/params.js';
-import { isLinkable } from '../linked/repository.js';
+import { isLinkable, unlinkableIds } from '../linked/repository.js';
 import { organizerKind } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
 import { findPostBySlug } from '../posts/repository.js';
@@ -95,6 +95,20 @@ function isNumericId(value: ParamValue): value is number | string {
     (typeof value === 'number' && Number.isInteger(value) && value > 0) ||
     (typeof value === 'string' && /^\d+$/.test(value.trim()))
   );
+}
+
+/** The id a linked item names (an id, or `{id}` with an id), or undefined for anything else. */
+function linkedId(value: ParamValue): number | undefined {
+  if (isNumericId(value)) return Number(value);
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    value.id !== undefined &&
+    isNumericId(value.id)
+  )
+    return Number(value.id);
+  return undefined;
 }
 
 /** Checks one linked record: an id of that type, `{id}`, or an inline object valid as a create. */
@@ -307,9 +321,14 @@ export function eventWriteParams(
           if (isEmptyLink(value)) return true;
           const items = organizerItems(value);
           if (items.length > INPUT_LIMITS.listItems) return tooManyItems('organizer');
-          for (const item of items)
-            if (!(await checkLinked(item, organizerKind, context, geolocation))) return false;
-          return true;
+          // The existing organizers named are checked (and locked) in one statement, the new ones each.
+          const ids: number[] = [];
+          for (const item of items) {
+            const id = linkedId(item);
+            if (id !== undefined) ids.push(id);
+            else if (!(await checkLinked(item, organizerKind, context, geolocation))) return false;
+          }
+          return (await unlinkableIds(organizerKind, context, ids)).size === 0;
         },
       },
     ),

@@ -253,7 +253,8 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       expect(tags).toHaveLength(2);
       expect((await call('GET', `/tags/${tags[1]}`)).json).toMatchObject({ name: 'Fresh Tag' });
       // Made as a tag only: no category of that name.
-      const categories = (await call('GET', '/categories?per_page=50&hide_empty=false')).json.categories as Array<{
+      const categories = (await call('GET', '/categories?per_page=50&hide_empty=false')).json
+        .categories as Array<{
         name: string;
       }>;
       expect(categories.map((term) => term.name)).toEqual(expect.arrayContaining(['Both Kinds']));
