@@ -13,7 +13,7 @@ import { describe, texts } from '../../i18n/descriptions.js';
 import { parseRecurrence, RecurrenceError, recurrenceLines } from '../../ical/recurrence.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { INPUT_LIMITS } from '../../route-table/input-limits.js';
-import type { ParamBag, ParamValue } from '../../route-table/params.js';
+import type { ParamValue } from '../../route-table/params.js';
 import {
   documentedObject,
   type InferParams,
@@ -21,16 +21,15 @@ import {
   toList,
   type ValidationResult,
 } from '../../route-table/params.js';
-import { checkParams, tooManyItems } from '../../route-table/validate.js';
 import { type CurrencyDefaults, formatCost, PLUGIN_CURRENCY_DEFAULTS, parseCost } from '../../text/cost.js';
 import { isValidImageReference } from '../images/repository.js';
 import type { LinkedPostKind } from '../linked/kind.js';
 import { createParams } from '../linked/params.js';
-import { isLinkable, unlinkableIds } from '../linked/repository.js';
 import { organizerKind } from '../organizers/kind.js';
 import { isTime, isUrlOrEmpty, sharedPostParams } from '../posts/fields.js';
 import { findPostBySlug } from '../posts/repository.js';
 import { venueKind } from '../venues/kind.js';
+import { checkOrganizers, checkVenue } from './linked-params.js';
 
 /** For /doc: an existing venue or organizer, by ID or as `{id}`, or a new one (ref §7.8). */
 function linkedRecordForms(
@@ -81,67 +80,6 @@ function termsWithinLimit(name: 'categories' | 'tags') {
   return (value: ParamValue): ValidationResult =>
     toList(value).length <= INPUT_LIMITS.termsPerWrite ||
     `${name} may name at most ${INPUT_LIMITS.termsPerWrite} terms in one write.`;
-}
-
-/** `venue=0`, `""`, `[]` and `organizer=[]`, `""` clear the link (SPEC §10). */
-export function isEmptyLink(value: ParamValue): boolean {
-  if (value === null || value === '' || value === 0 || value === '0' || value === false) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value === 'object' && Object.keys(value).length === 0;
-}
-
-function isNumericId(value: ParamValue): value is number | string {
-  return (
-    (typeof value === 'number' && Number.isInteger(value) && value > 0) ||
-    (typeof value === 'string' && /^\d+$/.test(value.trim()))
-  );
-}
-
-/** The id a linked item names (an id, or `{id}` with an id), or undefined for anything else. */
-function linkedId(value: ParamValue): number | undefined {
-  if (isNumericId(value)) return Number(value);
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    value.id !== undefined &&
-    isNumericId(value.id)
-  )
-    return Number(value.id);
-  return undefined;
-}
-
-/** Checks one linked record: an id of that type, `{id}`, or an inline object valid as a create. */
-async function checkLinked(
-  value: ParamValue,
-  resource: LinkedPostKind,
-  context: RequestContext,
-  geolocation: GeolocationExtension | undefined,
-): Promise<boolean> {
-  if (isNumericId(value)) return isLinkable(resource, context, Number(value));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if (value.id !== undefined && value.id !== null && value.id !== '') {
-    return isNumericId(value.id) && isLinkable(resource, context, Number(value.id));
-  }
-  const { missing, problems } = await checkParams(
-    createParams(resource, geolocation),
-    value as ParamBag,
-    context,
-  );
-  return missing.length === 0 && Object.keys(problems).length === 0;
-}
-
-/** The organizer input as a list of items (ids, `{id}` objects or inline objects). */
-export function organizerItems(value: ParamValue): ParamValue[] {
-  if (typeof value === 'string') return toList(value);
-  if (Array.isArray(value))
-    return value.flatMap((item) => (typeof item === 'string' ? toList(item) : [item]));
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value);
-    // A single inline organizer (not wrapped in a list) is accepted too (the plugin fails on it).
-    return keys.every((k) => /^\d+$/.test(k)) ? Object.values(value) : [value];
-  }
-  return [value];
 }
 
 /** How this site shows a sent cost, for the examples of the `cost` description: `"15"` → `"$15"`. */
@@ -284,16 +222,7 @@ export function eventWriteParams(
           venue.inline,
           z.literal('').meta(describe('Removes the venue.', 'Entfernt den Veranstaltungsort.')),
         ]),
-        validate: (value, context) =>
-          isEmptyLink(value) ||
-          // `venue=,` or `[""]` clear; an inline object with an empty name is an invalid venue, not a clear.
-          ((typeof value !== 'object' || Array.isArray(value)) && isEmptyLink(toList(value))) ||
-          checkLinked(
-            Array.isArray(value) && value.length === 1 ? value[0]! : value,
-            venueKind,
-            context,
-            geolocation,
-          ),
+        validate: (value, context) => checkVenue(value, context, geolocation),
       },
     ),
     organizer: param.any<RequestContext>(
@@ -317,19 +246,7 @@ export function eventWriteParams(
               ),
             ),
         ]),
-        validate: async (value, context): Promise<ValidationResult> => {
-          if (isEmptyLink(value)) return true;
-          const items = organizerItems(value);
-          if (items.length > INPUT_LIMITS.listItems) return tooManyItems('organizer');
-          // The existing organizers named are checked (and locked) in one statement, the new ones each.
-          const ids: number[] = [];
-          for (const item of items) {
-            const id = linkedId(item);
-            if (id !== undefined) ids.push(id);
-            else if (!(await checkLinked(item, organizerKind, context, geolocation))) return false;
-          }
-          return (await unlinkableIds(organizerKind, context, ids)).size === 0;
-        },
+        validate: (value, context) => checkOrganizers(value, context, geolocation),
       },
     ),
     password: param.string(

@@ -25,7 +25,8 @@ import { eventOrganizerRows, eventRows, eventTermRows, postRow } from '../posts/
 import { resolveEventTerms, setEventTerms } from '../terms/event-terms.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import { venueKind } from '../venues/kind.js';
-import { type EventWriteParams, isEmptyLink, organizerItems, recurrenceInput } from './params.js';
+import { isEmptyLink, organizerItems } from './linked-params.js';
+import { type EventWriteParams, recurrenceInput } from './params.js';
 import { refreshEventSearch } from './search-index.js';
 import { eventContent, raiseSequence } from './sequence.js';
 import {
