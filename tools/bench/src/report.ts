@@ -32,6 +32,12 @@ export interface BenchResult {
    * where /proc is missing.
    */
   cpu_us_per_request: number | null;
+  /**
+   * CPU PostgreSQL's backends of the benchmark database used per answer in the measured run, in microseconds
+   * (/proc, 10 ms ticks): the database's share, which the server's figure leaves out. Null for SQLite (whose
+   * work runs inside the server process and is in its figure) and where /proc is missing.
+   */
+  postgres_cpu_us_per_request?: number | null;
   /** Answers counted in the measured run. */
   requests: number;
   /** Answers with another status than the scenario expects, plus connection errors and timeouts. */
@@ -88,6 +94,10 @@ const COLUMNS: Array<{ title: string; value: (r: BenchResult) => string; left?: 
     title: 'CPU µs/req',
     value: (r) => (r.cpu_us_per_request === null ? '-' : r.cpu_us_per_request.toFixed(1)),
   },
+  {
+    title: 'PG CPU µs/req',
+    value: (r) => (r.postgres_cpu_us_per_request == null ? '-' : r.postgres_cpu_us_per_request.toFixed(1)),
+  },
 ];
 
 function formatMs(ms: number): string {
@@ -119,5 +129,8 @@ export function roundResult(result: BenchResult): BenchResult {
     ceiling_ratio: result.ceiling_ratio === null ? null : round(result.ceiling_ratio, 4),
     rss_mb: result.rss_mb === null ? null : round(result.rss_mb, 1),
     cpu_us_per_request: result.cpu_us_per_request === null ? null : round(result.cpu_us_per_request, 1),
+    ...(result.postgres_cpu_us_per_request != null
+      ? { postgres_cpu_us_per_request: round(result.postgres_cpu_us_per_request, 1) }
+      : {}),
   };
 }

@@ -15,6 +15,7 @@ import {
   prepareDataset,
   restoreDataset,
 } from './dataset/store.js';
+import { postgresCpuMs } from './inprocess/cpu.js';
 import {
   type LoadGenerator,
   type LoadOptions,
@@ -144,6 +145,7 @@ function resultOf(
   measurement: Measurement,
   rssBytes: number | undefined,
   cpuSeconds: number | undefined,
+  postgresCpuMilliseconds?: number | undefined,
 ): BenchResult {
   return {
     scenario,
@@ -161,6 +163,10 @@ function resultOf(
       cpuSeconds === undefined || measurement.requests === 0
         ? null
         : (cpuSeconds * 1e6) / measurement.requests,
+    postgres_cpu_us_per_request:
+      postgresCpuMilliseconds === undefined || measurement.requests === 0
+        ? null
+        : (postgresCpuMilliseconds * 1e3) / measurement.requests,
     requests: measurement.requests,
     unexpected: measurement.unexpected,
   };
@@ -178,13 +184,27 @@ async function measureScenario(
   generator: LoadGenerator,
   request: LoadRequest,
   load: LoadOptions,
+  postgresDatabase?: string,
 ): Promise<{ result: BenchResult; measurement: Measurement }> {
   const memory = startPeakMemoryMeter(server.pid);
   let cpu: CpuMeter | undefined;
+  // PostgreSQL's backends of the benchmark database: the database's share of an answer, beside the server's.
+  let postgresBefore: number | undefined;
   const measurement = await measureLoad(generator, server.url, request, load, () => {
     cpu = startCpuMeter(server.pid);
+    if (postgresDatabase !== undefined) postgresBefore = postgresCpuMs(postgresDatabase);
   });
-  const result = resultOf(scenario, server, cache, events, measurement, memory.stop(), cpu?.stop());
+  const postgresAfter = postgresDatabase !== undefined ? postgresCpuMs(postgresDatabase) : undefined;
+  const result = resultOf(
+    scenario,
+    server,
+    cache,
+    events,
+    measurement,
+    memory.stop(),
+    cpu?.stop(),
+    postgresBefore !== undefined && postgresAfter !== undefined ? postgresAfter - postgresBefore : undefined,
+  );
   return { result, measurement };
 }
 
@@ -291,6 +311,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
             loadGenerator,
             request,
             load,
+            dataset.kind === 'postgres'
+              ? decodeURIComponent(new URL(dataset.url).pathname.slice(1))
+              : undefined,
           );
           results.push(result);
           output.write(

@@ -11,10 +11,15 @@ import type { Db } from '../db/database.js';
 const MAX_ENTRIES = 2000;
 
 export interface CountCache {
-  /** The total of a `select count(*) as n` query, from the cache when the data has not changed since. */
+  /**
+   * The total of a `select count(*) as n` query, from the cache when the data has not changed since.
+   * `version`: the data version this request already read (`RequestContext.dataVersion`), used instead of
+   * reading it again: on PostgreSQL each read is a round trip, and a request's steps run in different turns.
+   */
   count(
     db: Db,
     query: Compilable<{ n: unknown }> & { executeTakeFirstOrThrow(): Promise<{ n: unknown }> },
+    version?: number,
   ): Promise<number>;
 }
 
@@ -34,12 +39,12 @@ export const uncachedCounts: CountCache = {
 export function createCountCache(readVersion?: DataVersionRead): CountCache {
   const entries = new Map<string, { version: number; total: number }>();
   return {
-    async count(db, query) {
+    async count(db, query, known) {
       // Inside a write transaction the total may include what no one else sees yet: counted, not kept.
       if (db.isTransaction) return countNow(query);
       const compiled = query.compile();
       const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-      const version = await (readVersion ? readVersion() : readDataVersion(db));
+      const version = known ?? (await (readVersion ? readVersion() : readDataVersion(db)));
       if (version === undefined) return countNow(query);
       const hit = entries.get(key);
       if (hit && hit.version === version) {

@@ -53,6 +53,24 @@ describe('createRecordMemo', () => {
     expect(await memo.scope(contextOf(), 'venue')).toBeUndefined();
   });
 
+  it("takes the version the request already read instead of reading it again, and never a newer one's records", async () => {
+    let reads = 0;
+    let version = 3;
+    const memo = createRecordMemo(() => {
+      reads++;
+      return version;
+    });
+    (await memo.scope({ ...contextOf(), version: 3 }, 'venue'))!.set('1', { id: 1 });
+    expect((await memo.scope({ ...contextOf(), version: 3 }, 'venue'))!.get('1')).toEqual({ id: 1 });
+    expect(reads).toBe(0);
+    // A request that read version 4 (a write committed since the others read 3) does not get 3's records.
+    version = 4;
+    expect((await memo.scope({ ...contextOf(), version: 4 }, 'venue'))!.get('1')).toBeUndefined();
+    // And one that read 3 before that write keeps nothing now that 4 has been seen.
+    expect(await memo.scope({ ...contextOf(), version: 3 }, 'venue')).toBeUndefined();
+    expect(reads).toBe(0);
+  });
+
   it('keeps a record apart per language, and shares it whatever Host the client names', async () => {
     const memo = createRecordMemo(() => 1);
     (await memo.scope(contextOf(), 'venue'))!.set('1', { url: 'http://x/venue/a/' });

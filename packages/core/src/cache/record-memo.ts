@@ -16,10 +16,11 @@ import type { DataVersionRead } from '../db/data-version.js';
 export interface RecordMemo {
   /**
    * The records kept for this request at the current data version, or undefined when it may not use them
-   * (inside a write transaction, or without a data version).
+   * (inside a write transaction, or without a data version). `version`: the data version the request already
+   * read (`RequestContext.dataVersion`), taken instead of reading it again.
    */
   scope(
-    request: { inTransaction: boolean; language: string },
+    request: { inTransaction: boolean; language: string; version?: number | undefined },
     kind: string,
   ): Promise<RecordScope | undefined>;
 }
@@ -47,7 +48,7 @@ export function createRecordMemo(
   return {
     async scope(request, kind) {
       if (request.inTransaction) return undefined;
-      const now = await readVersion();
+      const now = request.version ?? (await readVersion());
       // A version older than one already seen was read before a write committed: nothing kept is for it.
       if (now === undefined || now < version) return undefined;
       if (now > version) {

@@ -17,6 +17,15 @@ export function whileWanted<T>(signal: AbortSignal, run: () => Promise<T>): Prom
   return wanted.run(signal, run);
 }
 
+/**
+ * Runs `run` for no request in particular: work whose result several requests share (the data version read
+ * once per event-loop turn) must not be cancelled because the request that happened to start it was given up,
+ * or every request sharing it fails with that request's cancellation.
+ */
+export function forEveryRequest<T>(run: () => T): T {
+  return wanted.exit(run);
+}
+
 /** The signal of the request whose work is running now, if it has one. */
 export function givenUpSignal(): AbortSignal | undefined {
   return wanted.getStore();

@@ -5,6 +5,7 @@
  * shares one read per event-loop turn between that turn's requests.
  */
 import { CompiledQuery } from 'kysely';
+import { forEveryRequest } from './cancellation.js';
 import type { CalendarDatabase, Db, QueryObserver } from './database.js';
 
 /** The statement that reads the data version; the same on both dialects (SQLite also runs it synchronously). */
@@ -68,7 +69,8 @@ export function createVersionReader(database: CalendarDatabase): VersionReader {
       const now = database.dataVersionNow?.();
       if (now !== undefined) return now;
       if (!versionOfThisTurn) {
-        versionOfThisTurn = readDataVersion(database.kysely);
+        // Shared by the turn's requests: started outside the request that asks first, whose client may go.
+        versionOfThisTurn = forEveryRequest(() => readDataVersion(database.kysely));
         setImmediate(forget);
       }
       return versionOfThisTurn;

@@ -166,7 +166,9 @@ async function postgresComment(url: string): Promise<string | undefined> {
 }
 
 async function withDatabase<T>(url: string, work: (database: CalendarDatabase) => Promise<T>): Promise<T> {
-  const database = await connectDatabase(url);
+  // No statement timeout: building the indexes and search rows of a large calendar on a busy machine may
+  // take longer than the service's 30 s (a 100,000-event load was cancelled so, beside other work).
+  const database = await connectDatabase(url, { statementTimeoutMs: 0 });
   try {
     return await work(database);
   } finally {

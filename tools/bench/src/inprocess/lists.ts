@@ -42,7 +42,14 @@ export interface ListCpuResult {
 async function measure(
   kind: DatabaseKind,
   seriesShare: number,
-  options: { events: number; rounds: number; requests: number; dataDir: string; postgresUrl: string },
+  options: {
+    events: number;
+    rounds: number;
+    requests: number;
+    dataDir: string;
+    postgresUrl: string;
+    reads: readonly ScenarioName[];
+  },
 ): Promise<ListCpuResult[]> {
   const dataset = await prepareDataset({
     kind,
@@ -62,7 +69,7 @@ async function measure(
   const results: ListCpuResult[] = [];
   try {
     for (const scenario of buildScenarios(dataset.facts, dataset.administratorKey)) {
-      if (!READS.includes(scenario.name)) continue;
+      if (!options.reads.includes(scenario.name)) continue;
       const { paths } = await scenario.prepare('http://unused.invalid');
       let next = 0;
       let total: string | null = null;
@@ -115,6 +122,13 @@ async function measure(
   return results;
 }
 
+function readsOf(list: string): ScenarioName[] {
+  const names = list.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !READS.includes(name as ScenarioName));
+  if (unknown.length > 0) throw new Error(`--scenarios: not a read of this tool: ${unknown.join(', ')}`);
+  return names as ScenarioName[];
+}
+
 const options = parseOptions(
   inProcessCommand(
     'lists-cpu',
@@ -122,7 +136,8 @@ const options = parseOptions(
   )
     .addOption(new Option('--series-shares <list>', 'calendars to compare').default('0,0.2'))
     .addOption(new Option('--rounds <n>', 'rounds per read (the median is kept)').default('7'))
-    .addOption(new Option('--requests <n>', 'requests per round').default('100')),
+    .addOption(new Option('--requests <n>', 'requests per round').default('100'))
+    .addOption(new Option('--scenarios <list>', 'the reads to measure').default(READS.join(','))),
 );
 const results: ListCpuResult[] = [];
 for (const kind of options.databases)
@@ -134,6 +149,7 @@ for (const kind of options.databases)
         requests: Number(options.own.requests),
         dataDir: options.dataDir,
         postgresUrl: options.postgresUrl,
+        reads: readsOf(options.own.scenarios!),
       })),
     );
 await finish(options, results);

@@ -53,7 +53,8 @@ export async function listEvents(
     filter.query = filter.query.where(scope.where('events.id'));
     scope.matches = async () => (await matchQuery(filter).execute()).map((row) => row.id);
   }
-  const total = (q: typeof filter.query) => context.counts.count(db, countQuery(filter, q));
+  const total = (q: typeof filter.query) =>
+    context.counts.count(db, countQuery(filter, q), context.dataVersion);
   let rows: Array<{ id: number }>;
   let count: number;
   if (filter.drivers.length > 0) {

@@ -27,7 +27,7 @@ export async function loadSerialized(
   if (ids.length === 0) return out;
   // Records already serialized at this data version are taken as they are (cache/record-memo.ts).
   const kept = await context.records?.scope(
-    { inTransaction: context.db.isTransaction, language: context.language },
+    { inTransaction: context.db.isTransaction, language: context.language, version: context.dataVersion },
     `${kind.type}${single ? ':single' : ''}`,
   );
   // Taken out at once: the memo may be emptied while the others load (a newer version, or full).

@@ -56,6 +56,7 @@ export async function listLinked(
     context.counts.count(
       db,
       query.select((eb) => eb.fn.countAll().as('n')),
+      context.dataVersion,
     ),
   ]);
   const ids = rows.map((r) => r.id);
