@@ -46,6 +46,15 @@ async function eventually(condition: () => boolean, withinMs = 3000): Promise<bo
   return true;
 }
 
+async function eventuallyAsync(condition: () => Promise<boolean>, withinMs = 3000): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (!(await condition())) {
+    if (Date.now() > until) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
 describe('the SQLite checkpointer', () => {
   const opened: CalendarDatabase[] = [];
   let folder: string;
@@ -94,6 +103,45 @@ describe('the SQLite checkpointer', () => {
     await database.destroy();
     opened.splice(0);
     expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('keeps the search indexes merged on its own thread, the commits merging nothing, until it stops', async () => {
+    const { database, file } = await open({ backgroundCheckpoints: { intervalMs: 20 } });
+    const db = database.kysely;
+    const automerge = async () =>
+      Number(
+        (await sql<{ v: number }>`select v from event_search_fts_config where k = 'automerge'`.execute(db))
+          .rows[0]?.v ?? 4,
+      );
+    const segments = async () =>
+      Number(
+        (await sql<{ n: number }>`select count(distinct segid) as n from event_search_fts_idx`.execute(db))
+          .rows[0]!.n,
+      );
+    expect(await eventuallyAsync(async () => (await automerge()) === 0)).toBe(true);
+    // Rows of the index alone, one transaction each: each commit adds a segment, which no commit merges.
+    await sql`pragma foreign_keys = off`.execute(db);
+    const rows = 120;
+    for (let i = 0; i < rows; i++)
+      await db
+        .insertInto('event_search')
+        .values({ event_id: 100_000 + i, language: 'en', body: `Concert number ${i} in the hall` })
+        .execute();
+    // Merged in pairs of one level: at most one segment a level, seven levels for 120 segments.
+    expect(await eventuallyAsync(async () => (await segments()) <= 7, 10_000)).toBe(true);
+    const found = await sql<{ n: number }>`select count(*) as n from event_search_fts
+      where event_search_fts match ${'"concert number 1"'}`.execute(db);
+    // "number 1", "number 10" … "number 19", "number 100" … "number 119": the merged index finds them all.
+    expect(Number(found.rows[0]!.n)).toBe(1 + 10 + 20);
+    await database.destroy();
+    opened.splice(0);
+    // Stopped, it has given the commits their merging back.
+    const reopened = createSqliteDatabase(file, { backgroundCheckpoints: false });
+    opened.push(reopened);
+    const kept = await sql<{
+      v: number;
+    }>`select v from event_search_fts_config where k = 'automerge'`.execute(reopened.kysely);
+    expect(Number(kept.rows[0]!.v)).toBe(4);
   });
 
   it('stays quiet when its worker cannot start (the database leaves it to the safety net)', async () => {
