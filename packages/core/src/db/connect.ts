@@ -2,7 +2,8 @@ import type { CalendarDatabase } from './database.js';
 
 /**
  * Opens the database a `DATABASE_URL` names (SPEC §12): `sqlite:./path.db`, `sqlite::memory:`,
- * `postgres://…` / `postgresql://…`. The driver is loaded only when it is needed. To pass a driver's options,
+ * `postgres://…` / `postgresql://…` (with `?schema=` and `?prepared_statements=false` of ours, see
+ * `PostgresOptions`). The driver is loaded only when it is needed. To pass a driver's options,
  * use `createSqliteDatabase` from `@calendar-events/core/sqlite` or `createPostgresDatabase` from
  * `@calendar-events/core/postgres`.
  *
@@ -30,10 +31,16 @@ export async function connectDatabase(
     const { createPostgresDatabase } = await import('./postgres.js');
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema') ?? undefined;
+    const prepared = parsed.searchParams.get('prepared_statements');
+    if (prepared !== null && !/^(true|false)$/.test(prepared))
+      throw new Error(`prepared_statements in the database URL must be true or false, not "${prepared}"`);
+    // Ours, not PostgreSQL's: node-postgres would send them to the server as settings.
     parsed.searchParams.delete('schema');
+    parsed.searchParams.delete('prepared_statements');
     return createPostgresDatabase({
       connectionString: parsed.toString(),
       ...(schema ? { schema } : {}),
+      ...(prepared !== null ? { preparedStatements: prepared === 'true' } : {}),
       ...(options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
     });
   }

@@ -8,6 +8,7 @@ import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/te
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceWrite } from './change-log.js';
+import { connectDatabase } from './connect.js';
 import { readDataVersion } from './data-version.js';
 import type { CalendarDatabase, Db } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -96,5 +97,30 @@ describe.skipIf(!hasPostgres)('service writes on PostgreSQL', () => {
     // The connection is still good, and the failed text was not recorded as prepared.
     const after = await serviceWrite(database, (trx) => prepared(trx));
     expect(after.some((text) => text.includes('no_such_column'))).toBe(false);
+  });
+
+  it('prepares nothing when told not to (a pooler that does not carry prepared statements over)', async () => {
+    const url = new URL(TEST_PG_URL);
+    url.searchParams.set('schema', schema.schema);
+    url.searchParams.set('prepared_statements', 'false');
+    for (const unprepared of [
+      createPostgresDatabase({
+        connectionString: TEST_PG_URL,
+        schema: schema.schema,
+        max: 1,
+        preparedStatements: false,
+      }),
+      await connectDatabase(url.toString()),
+    ]) {
+      try {
+        await serviceWrite(unprepared, (trx) => lookUp(trx, 'one'));
+        const seen = await serviceWrite(unprepared, (trx) => prepared(trx));
+        expect(seen).toEqual([]);
+      } finally {
+        await unprepared.destroy();
+      }
+    }
+    url.searchParams.set('prepared_statements', 'no');
+    await expect(connectDatabase(url.toString())).rejects.toThrow(/prepared_statements .* true or false/);
   });
 });

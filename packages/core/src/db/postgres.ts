@@ -32,6 +32,13 @@ export interface PostgresOptions {
    * one's own keeps the statistics.
    */
   analyzeBulkWrites?: boolean;
+  /**
+   * Whether the statements of the service's writes are prepared on their connection (default true; see
+   * `postgres-service-writes.ts`). Off behind a pooler that hands a client another server connection between
+   * transactions without carrying prepared statements over (PgBouncer's transaction mode before 1.21, or with
+   * `max_prepared_statements = 0`). `connectDatabase` reads it from the URL: `?prepared_statements=false`.
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -60,7 +67,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
   pool.on('error', warn);
   pool.on('connect', (client) => {
     client.on('error', warn);
-    nameServiceWriteStatements(client);
+    if (options.preparedStatements !== false) nameServiceWriteStatements(client);
   });
   const log = observe(options.onQuery);
   const cancel = (processId: number) =>
