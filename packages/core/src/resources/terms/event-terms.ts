@@ -164,7 +164,21 @@ async function createNamedTerms(
         .execute()
     ).map((row) => row.slug),
   );
+  // A slug taken may be a term of the same name that another write made and committed after this one looked
+  // the names up: found by name now (a statement only when a slug is taken), it is used, not made twice.
+  const madeMeanwhile =
+    wanted.some((term) => taken.has(term.slug)) &&
+    (await termIdsByName(
+      context,
+      [taxonomy],
+      wanted.filter((term) => taken.has(term.slug)).map((term) => term.name),
+    ));
   for (const term of wanted) {
+    const existing = madeMeanwhile ? madeMeanwhile.get(`${taxonomy} ${term.key}`) : undefined;
+    if (existing !== undefined) created.set(term.key, existing);
+  }
+  const toMake = wanted.filter((term) => !created.has(term.key));
+  for (const term of toMake) {
     if (taken.has(term.slug))
       term.slug = await uniqueSlug(
         term.slug,
@@ -173,8 +187,8 @@ async function createNamedTerms(
       );
     taken.add(term.slug);
   }
-  const ids = await insertNewTerms(context, taxonomy, wanted);
-  for (const term of wanted) created.set(term.key, ids.get(term.slug)!);
+  const ids = await insertNewTerms(context, taxonomy, toMake);
+  for (const term of toMake) created.set(term.key, ids.get(term.slug)!);
   return created;
 }
 

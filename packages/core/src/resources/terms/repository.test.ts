@@ -261,6 +261,28 @@ describe.each(dialects)('categories and tags ($name)', (dialect) => {
       expect(categories.map((term) => term.name)).not.toContain('Fresh Tag');
     });
 
+    it('uses a term of the same name another write made after the names were looked up, not a second one', async () => {
+      const made = await createCategory({ name: 'Made Meanwhile' });
+      // The first look-up by name finds nothing, as when the other write had not committed yet; its slug is
+      // taken by the time this write looks for a free one.
+      let hidden = false;
+      const notYetCommitted: KyselyPlugin = {
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          const first = args.result.rows[0] as Record<string, unknown> | undefined;
+          if (hidden || !first || !('name' in first && 'language' in first)) return args.result;
+          hidden = true;
+          return { ...args.result, rows: [] };
+        },
+      };
+      const resolved = await resolveEventTerms(
+        { ...context(), db: database.kysely.withPlugin(notYetCommitted) },
+        new Map<Taxonomy, Array<string | number>>([['category', ['Made Meanwhile']]]),
+      );
+      expect(hidden).toBe(true);
+      expect(resolved.get('category')).toEqual([made]);
+    });
+
     it('stores an event’s terms in order and loads the embedded shape for many events at once', async () => {
       const parent = await createCategory({ name: 'Parent' });
       const child = await createCategory({ name: 'Child', parent, description: 'About' });
