@@ -45,12 +45,12 @@ let merging = false;
 // The FTS5 tables found so far, each with its merge statement; looked for again until the migrations made them.
 let indexes = [];
 const changes = database.prepare('select total_changes() as n').pluck();
+const ftsTables = database
+  .prepare("select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'")
+  .pluck();
 const busy = (error) => /^SQLITE_(BUSY|LOCKED)/.test(String(error && error.code));
 function findIndexes() {
-  const names = database
-    .prepare("select name from sqlite_master where type = 'table' and sql like 'create virtual table%using fts5%'")
-    .pluck()
-    .all();
+  const names = ftsTables.all();
   if (names.length === indexes.length) return;
   indexes = names.map((name) => {
     const table = '"' + name.replace(/"/g, '""') + '"';

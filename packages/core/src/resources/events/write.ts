@@ -287,9 +287,8 @@ export async function writeEvent(
     );
     wantedTerms.set(taxonomy, items);
   }
-  const resolvedTerms =
-    wantedTerms.size > 0 ? await resolveEventTerms(context, wantedTerms) : new Map<Taxonomy, number[]>();
-  for (const [taxonomy, termIds] of resolvedTerms) {
+  // Nothing named: no statement.
+  for (const [taxonomy, termIds] of await resolveEventTerms(context, wantedTerms)) {
     if (existing) await setEventTerms(context, id, taxonomy, termIds, { moveCounts: false });
     else newTerms.push(...eventTermRows(id, termIds));
   }

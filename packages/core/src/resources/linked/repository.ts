@@ -37,9 +37,7 @@ export async function isLinkable(
   { db, database }: { db: Db; database: Pick<CalendarDatabase, 'traits'> },
   id: number,
 ): Promise<boolean> {
-  const query = db.selectFrom('posts').select(['type', 'status']).where('id', '=', id);
-  const row = await (database.traits.rowLocks ? query.forShare() : query).executeTakeFirst();
-  return row?.type === kind.type && row.status !== 'trash';
+  return (await unlinkableIds(kind, { db, database }, [id])).size === 0;
 }
 
 /**

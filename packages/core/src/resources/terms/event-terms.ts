@@ -166,16 +166,17 @@ async function createNamedTerms(
   );
   // A slug taken may be a term of the same name that another write made and committed after this one looked
   // the names up: found by name now (a statement only when a slug is taken), it is used, not made twice.
-  const madeMeanwhile =
-    wanted.some((term) => taken.has(term.slug)) &&
-    (await termIdsByName(
+  const slugTaken = wanted.filter((term) => taken.has(term.slug));
+  if (slugTaken.length > 0) {
+    const madeMeanwhile = await termIdsByName(
       context,
       [taxonomy],
-      wanted.filter((term) => taken.has(term.slug)).map((term) => term.name),
-    ));
-  for (const term of wanted) {
-    const existing = madeMeanwhile ? madeMeanwhile.get(`${taxonomy} ${term.key}`) : undefined;
-    if (existing !== undefined) created.set(term.key, existing);
+      slugTaken.map((term) => term.name),
+    );
+    for (const term of slugTaken) {
+      const existing = madeMeanwhile.get(`${taxonomy} ${term.key}`);
+      if (existing !== undefined) created.set(term.key, existing);
+    }
   }
   const toMake = wanted.filter((term) => !created.has(term.key));
   for (const term of toMake) {
