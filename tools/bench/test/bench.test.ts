@@ -140,18 +140,7 @@ describe('pnpm bench', () => {
   });
 
   it('leaves the calendar as generated', async () => {
-    const manifest = JSON.parse(await readFile(join(dataDir, 'calendar-500.manifest'), 'utf8'));
-    const database = await connectDatabase(`sqlite:${join(dataDir, 'calendar-500.db')}`);
-    try {
-      const added = await database.kysely
-        .selectFrom('posts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('id', '>', manifest.facts.lastGeneratedPostId)
-        .executeTakeFirstOrThrow();
-      expect(Number(added.n)).toBe(0);
-    } finally {
-      await database.destroy();
-    }
+    expect(await postsAddedAfterGeneration(dataDir)).toBe(0);
   });
 });
 
@@ -181,18 +170,7 @@ describe('pnpm bench --response-cache miss', () => {
         );
         expect(results.at(-1)!.requests, 'daily series created').toBeGreaterThan(0);
         // The series and their occurrences were removed afterwards.
-        const manifest = JSON.parse(await readFile(join(dataDir, 'calendar-500.manifest'), 'utf8'));
-        const database = await connectDatabase(`sqlite:${join(dataDir, 'calendar-500.db')}`);
-        try {
-          const added = await database.kysely
-            .selectFrom('posts')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('id', '>', manifest.facts.lastGeneratedPostId)
-            .executeTakeFirstOrThrow();
-          expect(Number(added.n)).toBe(0);
-        } finally {
-          await database.destroy();
-        }
+        expect(await postsAddedAfterGeneration(dataDir)).toBe(0);
         expect(stdout).toMatch(/single-by-id\s+fastify\s+sqlite\s+miss\s+500/);
       } finally {
         await rm(dataDir, { recursive: true, force: true });
@@ -201,6 +179,22 @@ describe('pnpm bench --response-cache miss', () => {
     SMALL_BENCH_TIMEOUT_MS + 10_000,
   );
 });
+
+/** How many posts the small bench's calendar (500 events) holds beyond those it was generated with. */
+async function postsAddedAfterGeneration(dataDir: string): Promise<number> {
+  const manifest = JSON.parse(await readFile(join(dataDir, 'calendar-500.manifest'), 'utf8'));
+  const database = await connectDatabase(`sqlite:${join(dataDir, 'calendar-500.db')}`);
+  try {
+    const added = await database.kysely
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '>', manifest.facts.lastGeneratedPostId)
+      .executeTakeFirstOrThrow();
+    return Number(added.n);
+  } finally {
+    await database.destroy();
+  }
+}
 
 /** The processes whose parent is `pid`, with their command lines (Linux /proc). */
 function childrenOf(pid: number): Array<{ pid: number; command: string }> {
