@@ -2,7 +2,7 @@
  * The data version: one row every write transaction moves on (the service's, `serviceWrite`, and, through
  * the schema's triggers, other programs'). The caches (cache/index.ts, where the protocol is
  * stated) keep what they computed under the version it was computed at. This file reads and bumps it, and
- * shares one read per event-loop turn between that turn's requests.
+ * shares each read between the requests that may use it.
  */
 import { CompiledQuery } from 'kysely';
 import { forEveryRequest } from './cancellation.js';
@@ -43,37 +43,67 @@ export async function bumpDataVersion(db: Db): Promise<void> {
 export type DataVersionRead = () => number | Promise<number | undefined> | undefined;
 
 export interface VersionReader {
-  /** The data version, read at most once per event-loop turn (see `createVersionReader`). */
+  /** The data version, by a read that started after this call (see `createVersionReader`). */
   read: DataVersionRead;
   /** Forgets the version of this turn: a write of this process committed, the next request must see it. */
   forget(): void;
 }
 
 /**
- * The data version as the caches read it: one read per event-loop turn, shared by that turn's requests. Under
- * load a turn serves several requests, and each read is a round trip to PostgreSQL (or a read transaction of
- * SQLite). Every request of a turn arrived before the turn began, so a version read during the turn is still
- * one read after it arrived. A write of this process calls `forget` once committed.
+ * The data version as the caches read it, with as few round trips as freshness allows. A request may use any
+ * read that *started after it arrived*: then every write committed before the request is seen.
+ * - The requests of one event-loop turn share the read started in that turn (they all arrived before it began).
+ * - At most one read is in flight. A request that arrives while one is (started before it arrived, so possibly
+ *   older than a write it must see) waits for the next read, which starts when the one in flight ends and is
+ *   shared by every request that arrived meanwhile. Under load that is one read per round trip instead of one
+ *   per turn; on a quiet service a read starts at once, as before.
+ * A write of this process calls `forget` once committed: the requests after it wait for a read started later.
  *
  * SQLite's synchronous read (`database.dataVersionNow`, see `syncVersionRead`) comes first; it keeps its own
  * read for the turn and forgets it on any statement of its connection that may write. When it cannot answer
  * (PostgreSQL; a transaction open on SQLite's one connection), the version is read with a query.
  */
 export function createVersionReader(database: CalendarDatabase): VersionReader {
-  let versionOfThisTurn: Promise<number | undefined> | undefined;
+  // Shared reads are started outside the request that asks first, whose client may go.
+  const start = () => forEveryRequest(() => readDataVersion(database.kysely));
+  /** The read this turn's requests may share (cleared at the turn's end and by `forget`). */
+  let readOfThisTurn: Promise<number | undefined> | undefined;
+  let inFlight: Promise<unknown> | undefined;
+  /** The read that starts when the one in flight ends, for the requests that arrived while it ran. */
+  let next: Promise<number | undefined> | undefined;
   const forget = () => {
-    versionOfThisTurn = undefined;
+    readOfThisTurn = undefined;
+  };
+  const launch = (): Promise<number | undefined> => {
+    const read = start();
+    inFlight = read;
+    const settled = () => {
+      if (inFlight === read) inFlight = undefined;
+    };
+    read.then(settled, settled);
+    return read;
   };
   return {
     read() {
       const now = database.dataVersionNow?.();
       if (now !== undefined) return now;
-      if (!versionOfThisTurn) {
-        // Shared by the turn's requests: started outside the request that asks first, whose client may go.
-        versionOfThisTurn = forEveryRequest(() => readDataVersion(database.kysely));
+      if (readOfThisTurn) return readOfThisTurn;
+      if (!inFlight) {
+        readOfThisTurn = launch();
         setImmediate(forget);
+        return readOfThisTurn;
       }
-      return versionOfThisTurn;
+      if (!next) {
+        const after = () => {
+          next = undefined;
+          // The rest of this turn's requests arrived before it too.
+          readOfThisTurn = launch();
+          setImmediate(forget);
+          return readOfThisTurn;
+        };
+        next = inFlight.then(after, after);
+      }
+      return next;
     },
     forget,
   };

@@ -2,15 +2,18 @@
  * The stored venues and organizers: a `posts` row, a row of the kind's own table, texts per language, and a
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CalendarDatabase, Db } from '../../db/database.js';
-import type { PostRow, PostStatus } from '../../db/schema.js';
+import type { PostRow, PostStatus, PostTextsTable } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
+import { languagesFor } from '../../i18n/translations.js';
 import {
   findPostBySlug,
   insertPost,
   loadPost,
   POST_COLUMNS,
+  type PostTexts,
+  pickTexts,
   slugForStatusChange,
   trashPost,
 } from '../posts/repository.js';
@@ -82,24 +85,65 @@ interface OriginColumns {
   origin_global_id_lineage: string | null;
 }
 
-/** The posts with their own fields and their kept global ids, one query for all ids. */
-export function loadDetailRows(
+/** The columns of a text row, renamed so that they cannot meet a column of the kind's own table. */
+interface TextColumns {
+  text_language: string | null;
+  text_title: string | null;
+  text_description: string | null;
+  text_excerpt: string | null;
+}
+
+export type DetailRowWithOrigin = PostRow & DetailRow & OriginColumns;
+
+/**
+ * The posts with their own fields and their kept global ids, and their texts in `language` (with the default
+ * language's as fallback): one statement for all ids. The texts are joined (a row per language found) rather
+ * than read by a statement of their own: every event answer with a venue and organizers, and every list of
+ * them, reads these.
+ */
+export async function loadDetailRows(
   kind: LinkedPostKind,
   db: Db,
   ids: readonly number[],
-): Promise<Array<PostRow & DetailRow & OriginColumns>> {
-  return db
+  language: string,
+  defaultLanguage: string,
+): Promise<{ rows: DetailRowWithOrigin[]; texts: Map<number, PostTexts> }> {
+  const wanted = [...new Set(ids)];
+  const joined = (await db
     .selectFrom(`${kind.table} as d` as 'venues as d')
     .innerJoin('posts', 'posts.id', 'd.id')
     .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
+    .leftJoin('post_texts as t', (join) =>
+      join.onRef('t.post_id', '=', 'd.id').on('t.language', 'in', languagesFor(language, defaultLanguage)),
+    )
     .selectAll('d')
     .select(POST_COLUMNS)
     .select([
       'tec_origins.global_id as origin_global_id',
       'tec_origins.global_id_lineage as origin_global_id_lineage',
+      't.language as text_language',
+      't.title as text_title',
+      't.description as text_description',
+      't.excerpt as text_excerpt',
     ])
-    .where('d.id', 'in', [...new Set(ids)])
-    .execute() as Promise<Array<PostRow & DetailRow & OriginColumns>>;
+    .where('d.id', 'in', wanted)
+    .execute()) as Array<DetailRowWithOrigin & TextColumns>;
+  const rows = new Map<number, DetailRowWithOrigin>();
+  const textRows: Array<
+    Pick<Selectable<PostTextsTable>, 'post_id' | 'language' | 'title' | 'description' | 'excerpt'>
+  > = [];
+  for (const { text_language, text_title, text_description, text_excerpt, ...row } of joined) {
+    if (!rows.has(row.id)) rows.set(row.id, row);
+    if (text_language !== null)
+      textRows.push({
+        post_id: row.id,
+        language: text_language,
+        title: text_title,
+        description: text_description,
+        excerpt: text_excerpt,
+      });
+  }
+  return { rows: [...rows.values()], texts: pickTexts(textRows, wanted, language, defaultLanguage) };
 }
 
 export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {

@@ -11,7 +11,7 @@ import { loadImages, serializeImage } from '../images/repository.js';
 import { postDates } from '../posts/fields.js';
 import { storedGlobalId } from '../posts/global-ids.js';
 import { postPermalink } from '../posts/permalink.js';
-import { effectiveStatus, loadTexts } from '../posts/repository.js';
+import { effectiveStatus } from '../posts/repository.js';
 import { globalId, withoutFalsy } from '../posts/serialize.js';
 import type { LinkedPostKind } from './kind.js';
 import { loadDetailRows } from './repository.js';
@@ -64,8 +64,8 @@ export async function serializeOne(
 }
 
 /**
- * Loads and serializes records: one query for the posts with their own fields (and the global ids an import
- * kept), one for texts, one for images.
+ * Loads and serializes records: one query for the posts with their own fields, texts (and the global ids an
+ * import kept), one for images.
  */
 async function serializeRecords(
   kind: LinkedPostKind,
@@ -75,10 +75,7 @@ async function serializeRecords(
 ): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
   const { db, config } = context;
-  const [rows, texts] = await Promise.all([
-    loadDetailRows(kind, db, ids),
-    loadTexts(db, ids, context.language, config.defaultLanguage),
-  ]);
+  const { rows, texts } = await loadDetailRows(kind, db, ids, context.language, config.defaultLanguage);
   const posts = new Map<number, PostRow>(rows.map((r) => [r.id, r]));
   const detailById = new Map(rows.map((r) => [r.id, r]));
   const images = await loadImages(
