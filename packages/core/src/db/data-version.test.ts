@@ -73,7 +73,8 @@ describe('createVersionReader, reads in flight', () => {
     // Another instance commits; a request arriving now must see it, not the read already in flight.
     reads.commitWrite();
     const later = reader.read();
-    const laterStill = (await nextTurn(), reader.read());
+    await nextTurn();
+    const laterStill = reader.read();
     expect(laterStill).toBe(later);
     expect(reads.pending).toHaveLength(1);
     reads.answerOldest();
