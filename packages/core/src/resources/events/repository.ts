@@ -1,8 +1,28 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
+import { languagesFor } from '../../i18n/translations.js';
 import { storedGlobalId } from '../posts/global-ids.js';
-import { POST_COLUMNS } from '../posts/repository.js';
+import { POST_COLUMNS, pickTexts } from '../posts/repository.js';
 import type { EventRecord } from './serialize.js';
+import { ownerOfRows } from './series/reading.js';
+
+/**
+ * The language of the texts to read with the records (the request's, with the default one as fallback), so
+ * that serializing them needs no statement of its own for the texts.
+ */
+export interface TextLanguages {
+  language: string;
+  defaultLanguage: string;
+}
+
+/** The languages of a request's texts. */
+export function textLanguages(context: {
+  language: string;
+  config: { defaultLanguage: string };
+}): TextLanguages {
+  return { language: context.language, defaultLanguage: context.config.defaultLanguage };
+}
 
 /** An event's own columns, as records load them (without what only lists and copies use). */
 export const EVENT_COLUMNS = [
@@ -26,43 +46,115 @@ export const EVENT_COLUMNS = [
   'events.parent_id',
 ] as const;
 
-function selectEventRecords(db: Db) {
-  return (
-    db
-      .selectFrom('events')
-      .innerJoin('posts', 'posts.id', 'events.id')
-      // The global ids an import kept (`tec_origins`), read with the event: no statement of their own.
-      .leftJoin('tec_origins', 'tec_origins.post_id', 'events.id')
-      .select(POST_COLUMNS)
-      .select([
-        'tec_origins.global_id as origin_global_id',
-        'tec_origins.global_id_lineage as origin_global_id_lineage',
-      ])
-      .select(EVENT_COLUMNS)
-  );
+function selectEventRecords(db: Db, languages: TextLanguages | undefined) {
+  const query = db
+    .selectFrom('events')
+    .innerJoin('posts', 'posts.id', 'events.id')
+    // The global ids an import kept (`tec_origins`), read with the event: no statement of their own.
+    .leftJoin('tec_origins', 'tec_origins.post_id', 'events.id')
+    // What a series or an occurrence answers (its rule, its series and original start): the same.
+    .leftJoin('event_series', 'event_series.event_id', 'events.id')
+    .select(POST_COLUMNS)
+    .select([
+      'tec_origins.global_id as origin_global_id',
+      'tec_origins.global_id_lineage as origin_global_id_lineage',
+      'event_series.recurrence as series_recurrence',
+      'events.series_id',
+      'events.original_start_utc',
+      'events.follows_id',
+    ])
+    .select(EVENT_COLUMNS);
+  // The texts (an occurrence that follows its series has the series'): a row per language found.
+  return languages
+    ? query
+        .leftJoin('post_texts as t', (join) =>
+          join
+            .on('t.post_id', '=', ownerOfRows())
+            .on('t.language', 'in', languagesFor(languages.language, languages.defaultLanguage)),
+        )
+        .select([
+          't.language as text_language',
+          't.title as text_title',
+          't.description as text_description',
+          't.excerpt as text_excerpt',
+        ])
+    : query.select([
+        sql<string | null>`null`.as('text_language'),
+        sql<string | null>`null`.as('text_title'),
+        sql<string | null>`null`.as('text_description'),
+        sql<string | null>`null`.as('text_excerpt'),
+      ]);
 }
 
 type EventRecordRow = Awaited<ReturnType<ReturnType<typeof selectEventRecords>['execute']>>[number];
 
-/** Loads events by id (in the given order) with their post rows: one query. */
-export async function loadEventRecords(db: Db, ids: readonly number[]): Promise<EventRecord[]> {
+/**
+ * Loads events by id (in the given order) with their post rows, what their series says of them and, with
+ * `languages`, their texts: one query.
+ */
+export async function loadEventRecords(
+  db: Db,
+  ids: readonly number[],
+  languages?: TextLanguages,
+): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await selectEventRecords(db)
+  const rows = await selectEventRecords(db, languages)
     .where('events.id', 'in', [...new Set(ids)])
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, toEventRecord(row)]));
+  const byId = toEventRecords(rows, languages);
   return ids.map((id) => byId.get(id)).filter((r): r is EventRecord => r !== undefined);
 }
 
 /** An event by its slug (the first one if drafts share it): one query. */
-export async function loadEventRecordBySlug(db: Db, slug: string): Promise<EventRecord | undefined> {
-  const row = await selectEventRecords(db)
-    .where('posts.type', '=', 'event')
-    .where('posts.slug', '=', slug)
-    .orderBy('posts.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toEventRecord(row) : undefined;
+export async function loadEventRecordBySlug(
+  db: Db,
+  slug: string,
+  languages?: TextLanguages,
+): Promise<EventRecord | undefined> {
+  const rows = await selectEventRecords(db, languages)
+    .where('events.id', '=', (eb) =>
+      eb
+        .selectFrom('posts')
+        .select('posts.id')
+        .where('posts.type', '=', 'event')
+        .where('posts.slug', '=', slug)
+        .orderBy('posts.id')
+        .limit(1),
+    )
+    .execute();
+  return toEventRecords(rows, languages).values().next().value;
+}
+
+/** The records of the rows, by id: the rows of one event (one per text language) make one record. */
+function toEventRecords(rows: readonly EventRecordRow[], languages: TextLanguages | undefined) {
+  const byId = new Map<number, EventRecord>();
+  const textRows = new Map<number, Parameters<typeof pickTexts>[0][number][]>();
+  for (const row of rows) {
+    if (!byId.has(row.id)) byId.set(row.id, toEventRecord(row));
+    if (row.text_language !== null) {
+      const list = textRows.get(row.id) ?? [];
+      list.push({
+        post_id: row.id,
+        language: row.text_language,
+        title: row.text_title,
+        description: row.text_description,
+        excerpt: row.text_excerpt,
+      });
+      textRows.set(row.id, list);
+    }
+  }
+  if (languages) {
+    const ids = [...byId.keys()];
+    const texts = pickTexts(
+      [...textRows.values()].flat(),
+      ids,
+      languages.language,
+      languages.defaultLanguage,
+    );
+    for (const [id, record] of byId)
+      record.texts = texts.get(id) ?? { title: '', description: '', excerpt: '' };
+  }
+  return byId;
 }
 
 function toEventRecord(row: EventRecordRow): EventRecord {
@@ -100,10 +192,29 @@ function toEventRecord(row: EventRecordRow): EventRecord {
       venue_id: row.venue_id,
       parent_id: row.parent_id,
     };
-    return { post, event, keptGlobalId: storedGlobalId(row.origin_global_id, row.origin_global_id_lineage) };
+    return {
+      post,
+      event,
+      keptGlobalId: storedGlobalId(row.origin_global_id, row.origin_global_id_lineage),
+      recurrence: {
+        rule: row.series_recurrence === null ? undefined : (JSON.parse(row.series_recurrence) as string[]),
+        occurrence:
+          row.series_id === null
+            ? undefined
+            : {
+                seriesId: row.series_id,
+                originalStartUtc: row.original_start_utc!,
+                detached: row.follows_id === null,
+              },
+      },
+    };
   }
 }
 
-export async function loadEventRecord(db: Db, id: number): Promise<EventRecord | undefined> {
-  return (await loadEventRecords(db, [id]))[0];
+export async function loadEventRecord(
+  db: Db,
+  id: number,
+  languages?: TextLanguages,
+): Promise<EventRecord | undefined> {
+  return (await loadEventRecords(db, [id], languages))[0];
 }

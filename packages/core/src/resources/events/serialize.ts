@@ -31,19 +31,23 @@ import type { OrganizerOutput } from '../organizers/schema.js';
 import { postDates } from '../posts/fields.js';
 import type { StoredGlobalId } from '../posts/global-ids.js';
 import { postPermalink } from '../posts/permalink.js';
-import { effectiveStatus } from '../posts/repository.js';
+import { effectiveStatus, type PostTexts } from '../posts/repository.js';
 import { globalId } from '../posts/serialize.js';
 import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
-import { hiddenByEditor, loadEventTexts, loadRecurrenceInfo, ownerOfRows } from './series/reading.js';
+import { hiddenByEditor, loadEventTexts, type OccurrenceInfo, ownerOfRows } from './series/reading.js';
 
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
   /** The source's global id of an event moved in from a site of the plugin (`tec_origins`). */
   keptGlobalId: StoredGlobalId | undefined;
+  /** What its series says of it: the series' rule (a series), its series and start (an occurrence). */
+  recurrence: { rule: string[] | undefined; occurrence: OccurrenceInfo | undefined };
+  /** Its texts in the request's language, when read with it (`loadEventRecords`' `languages`). */
+  texts?: PostTexts;
 }
 
 /**
@@ -144,8 +148,10 @@ export async function serializeEvents(
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
-  const [texts, images, terms, links, recurrence] = await Promise.all([
-    loadEventTexts(db, ids, context.language, config.defaultLanguage),
+  // Texts read with the records (the usual case) need no statement of their own.
+  const withoutTexts = records.filter((r) => r.texts === undefined).map((r) => r.post.id);
+  const [texts, images, terms, links] = await Promise.all([
+    loadEventTexts(db, withoutTexts, context.language, config.defaultLanguage),
     loadImages(
       db,
       records.map((r) => r.post.image_id),
@@ -160,7 +166,6 @@ export async function serializeEvents(
       .orderBy('events.id')
       .orderBy('l.position')
       .execute(),
-    loadRecurrenceInfo(db, ids),
   ]);
   const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
   const [venueObjects, organizerObjects] = await Promise.all([
@@ -169,9 +174,9 @@ export async function serializeEvents(
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
-  return records.map(({ post, event, keptGlobalId }) => {
-    const t = texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
-    const occurrence = recurrence.occurrences.get(post.id);
+  return records.map(({ post, event, keptGlobalId, recurrence, texts: ownTexts }) => {
+    const t = ownTexts ?? texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
+    const { occurrence } = recurrence;
     // An occurrence's page is its series' page for its day, as the paid edition's: /event/<slug>/<date>/.
     const url =
       occurrence && post.status !== 'trash'
@@ -277,8 +282,7 @@ export async function serializeEvents(
         performer: 'Organization',
       };
     }
-    const lines = recurrence.series.get(post.id);
-    if (lines) out.recurrence = lines;
+    if (recurrence.rule) out.recurrence = recurrence.rule;
     if (occurrence) {
       out.series_id = occurrence.seriesId;
       out.original_start_date = utcToLocal(occurrence.originalStartUtc, event.timezone);

@@ -20,7 +20,7 @@ import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/reposit
 import type { EventListParams } from './list-params.js';
 import { countQuery, filterEvents, matchQuery, pageQuery, shouldWalk, withDrivers } from './list-query.js';
 import type { EventWriteParams } from './params.js';
-import { loadEventRecord, loadEventRecordBySlug, loadEventRecords } from './repository.js';
+import { loadEventRecord, loadEventRecordBySlug, loadEventRecords, textLanguages } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
 import {
   deleteOccurrences,
@@ -71,6 +71,7 @@ export async function listEvents(
   const records = await loadEventRecords(
     db,
     rows.map((r) => r.id),
+    textLanguages(context),
   );
   const items = await serializeEvents(context, records, {
     single: false,
@@ -92,13 +93,13 @@ export async function listEvents(
 async function findEvent(context: RequestContext, params: EventAddress): Promise<EventRecord> {
   if (params.id !== undefined) {
     // One query in the common case (an event); a second only to tell "missing" from "another type".
-    const record = await loadEventRecord(context.db, params.id);
+    const record = await loadEventRecord(context.db, params.id, textLanguages(context));
     if (record) return record;
     const post = await loadPost(context.db, params.id);
     if (!post) throw pluginError('rest-event-not-found', params.id);
     throw pluginError('rest-invalid-event-id');
   }
-  const record = await loadEventRecordBySlug(context.db, params.slug);
+  const record = await loadEventRecordBySlug(context.db, params.slug, textLanguages(context));
   if (!record) throw pluginError('rest-event-not-found', 0);
   return record;
 }
@@ -117,7 +118,7 @@ async function ownInstance(
 }
 
 async function serializeOne(context: RequestContext, id: number, single: boolean, access: ProtectedAccess) {
-  const record = (await loadEventRecord(context.db, id))!;
+  const record = (await loadEventRecord(context.db, id, textLanguages(context)))!;
   return (await serializeEvents(context, [record], { single, ...access }))[0]!;
 }
 

@@ -9,7 +9,7 @@ import { formatUtc } from '../../dates/format.js';
 import type { FeedEvent } from '../../ical/write.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { plainText } from '../../text/html.js';
-import { loadEventRecords } from '../events/repository.js';
+import { loadEventRecords, textLanguages } from '../events/repository.js';
 import type { EventOutput } from '../events/schema.js';
 import { type EventRecord, type ProtectedAccess, serializeEvents } from '../events/serialize.js';
 import { exdateLine, loadRecurrenceInfo } from '../events/series/index.js';
@@ -85,7 +85,7 @@ export async function feedEvents(
           .execute();
   const allIds = [...heads, ...exceptionRows.map((row) => row.event_id)];
   const [records, icalRows, venueRows] = await Promise.all([
-    loadEventRecords(db, allIds),
+    loadEventRecords(db, allIds, textLanguages(context)),
     db
       .selectFrom('events')
       .leftJoin('event_ical', 'event_ical.event_id', 'events.id')
