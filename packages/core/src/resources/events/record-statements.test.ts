@@ -1,7 +1,7 @@
 /**
- * An event answer reads the event with its texts and what its series says of it in one statement (an
- * occurrence that follows its series has the series' texts): no statement of their own for the texts or the
- * series, in a read by id, by slug, or a list.
+ * An event answer reads the event with its texts, its organizers' ids and what its series says of it in one
+ * statement (an occurrence that follows its series has the series' texts and organizers): no statement of
+ * their own for the texts, the organizer links or the series, in a read by id, by slug, or a list.
  */
 
 import { testDialects } from '@calendar-events/tests/databases';
@@ -19,6 +19,7 @@ describe.each(dialects)('statements of an event answer ($name)', (dialect) => {
   let key: string;
   let series: { id: number; slug: string };
   let occurrence: number;
+  let organizers: number[];
   const statements: string[] = [];
 
   const send = async (method: string, path: string, body?: unknown) => {
@@ -39,8 +40,13 @@ describe.each(dialects)('statements of an event answer ($name)', (dialect) => {
     await createUser(database.kysely, { login: 'admin', role: 'administrator' });
     key = await createApiKey(database.kysely, 'admin');
     core = createCalendarCore({ database, responseCache: false });
+    organizers = [
+      (await send('POST', '/organizers', { organizer: 'Second' })).json.id,
+      (await send('POST', '/organizers', { organizer: 'First' })).json.id,
+    ].reverse();
     series = (
       await send('POST', '/events', {
+        organizer: organizers,
         title: 'Reading',
         excerpt: 'Weekly',
         start_date: '2027-04-06 19:00:00',
@@ -67,6 +73,7 @@ describe.each(dialects)('statements of an event answer ($name)', (dialect) => {
     expect(status).toBe(200);
     expect(json.title).toBe('Lesung');
     expect(json.excerpt).toContain('Weekly');
+    expect(json.organizer.map((o: { id: number }) => o.id)).toEqual(organizers);
     if (json.id === series.id) expect(json.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
     else {
       expect(json.series_id).toBe(series.id);
@@ -80,6 +87,8 @@ describe.each(dialects)('statements of an event answer ($name)', (dialect) => {
     const { json } = await send('GET', `/events?post_parent=${series.id}&start_date=2027-04-01&lang=de`);
     // The series' occurrences after the first.
     expect(json.events.map((event: { title: string }) => event.title)).toEqual(['Lesung', 'Lesung']);
+    for (const event of json.events)
+      expect(event.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['First', 'Second']);
     expect(json.events.every((event: { series_id: number }) => event.series_id === series.id)).toBe(true);
     expect(ownReads().map((text) => text.slice(0, 300))).toEqual([]);
   });

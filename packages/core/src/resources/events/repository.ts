@@ -62,6 +62,13 @@ function selectEventRecords(db: Db, languages: TextLanguages | undefined) {
       'events.series_id',
       'events.original_start_utc',
       'events.follows_id',
+      // Its organizers in their order (an occurrence that follows its series has the series'); both
+      // databases have `string_agg … order by` (SQLite since 3.44).
+      sql<
+        string | null
+      >`(select string_agg(cast(l.organizer_id as text), ',' order by l.position) from event_organizers as l where l.event_id = ${ownerOfRows()})`.as(
+        'organizer_ids',
+      ),
     ])
     .select(EVENT_COLUMNS);
   // The texts (an occurrence that follows its series has the series'): a row per language found.
@@ -196,6 +203,7 @@ function toEventRecord(row: EventRecordRow): EventRecord {
       post,
       event,
       keptGlobalId: storedGlobalId(row.origin_global_id, row.origin_global_id_lineage),
+      organizerIds: row.organizer_ids ? row.organizer_ids.split(',').map(Number) : [],
       recurrence: {
         rule: row.series_recurrence === null ? undefined : (JSON.parse(row.series_recurrence) as string[]),
         occurrence:

@@ -37,13 +37,15 @@ import { loadEventTerms } from '../terms/event-terms.js';
 import { venueKind } from '../venues/kind.js';
 import type { VenueOutput } from '../venues/schema.js';
 import type { EventOutput } from './schema.js';
-import { hiddenByEditor, loadEventTexts, type OccurrenceInfo, ownerOfRows } from './series/reading.js';
+import { hiddenByEditor, loadEventTexts, type OccurrenceInfo } from './series/reading.js';
 
 export interface EventRecord {
   post: PostRow;
   event: EventRow;
   /** The source's global id of an event moved in from a site of the plugin (`tec_origins`). */
   keptGlobalId: StoredGlobalId | undefined;
+  /** Its organizers' ids, in their order. */
+  organizerIds: number[];
   /** What its series says of it: the series' rule (a series), its series and start (an occurrence). */
   recurrence: { rule: string[] | undefined; occurrence: OccurrenceInfo | undefined };
   /** Its texts in the request's language, when read with it (`loadEventRecords`' `languages`). */
@@ -137,8 +139,8 @@ function blankProtected(event: EventOutput): EventOutput {
 }
 
 /**
- * Serializes many events with a constant number of queries: texts, images, terms, venues, organizers and
- * the organizer links are each loaded once for the whole page.
+ * Serializes many events with a constant number of queries: images, terms, venues and organizers are each
+ * loaded once for the whole page, side by side (the records bring their texts, series facts and organizer ids).
  */
 export async function serializeEvents(
   context: RequestContext,
@@ -150,31 +152,25 @@ export async function serializeEvents(
   if (ids.length === 0) return [];
   // Texts read with the records (the usual case) need no statement of their own.
   const withoutTexts = records.filter((r) => r.texts === undefined).map((r) => r.post.id);
-  const [texts, images, terms, links] = await Promise.all([
+  const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
+  const [texts, images, terms, venueObjects, organizerObjects] = await Promise.all([
     loadEventTexts(db, withoutTexts, context.language, config.defaultLanguage),
     loadImages(
       db,
       records.map((r) => r.post.image_id),
     ),
     loadEventTerms(context, ids),
-    // An occurrence that follows its series has the series' organizers (`series/follows.ts`).
-    db
-      .selectFrom('events')
-      .innerJoin('event_organizers as l', (join) => join.on('l.event_id', '=', ownerOfRows()))
-      .select(['events.id as event_id', 'l.organizer_id', 'l.position'])
-      .where('events.id', 'in', ids)
-      .orderBy('events.id')
-      .orderBy('l.position')
-      .execute(),
-  ]);
-  const venueIds = records.map((r) => r.event.venue_id).filter((v): v is number => v !== null);
-  const [venueObjects, organizerObjects] = await Promise.all([
     loadSerialized(venueKind, context, venueIds, options.single),
-    loadSerialized(organizerKind, context, [...new Set(links.map((l) => l.organizer_id))], options.single),
+    loadSerialized(
+      organizerKind,
+      context,
+      [...new Set(records.flatMap((r) => r.organizerIds))],
+      options.single,
+    ),
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
-  return records.map(({ post, event, keptGlobalId, recurrence, texts: ownTexts }) => {
+  return records.map(({ post, event, keptGlobalId, recurrence, organizerIds, texts: ownTexts }) => {
     const t = ownTexts ?? texts.get(post.id) ?? { title: '', description: '', excerpt: '' };
     const { occurrence } = recurrence;
     // An occurrence's page is its series' page for its day, as the paid edition's: /event/<slug>/<date>/.
@@ -191,9 +187,8 @@ export async function serializeEvents(
     const venue = (event.venue_id !== null ? venueObjects.get(event.venue_id) : undefined) as
       | VenueOutput
       | undefined;
-    const organizerList = links
-      .filter((l) => l.event_id === post.id)
-      .map((l) => organizerObjects.get(l.organizer_id) as OrganizerOutput | undefined)
+    const organizerList = organizerIds
+      .map((id) => organizerObjects.get(id) as OrganizerOutput | undefined)
       .filter((o): o is OrganizerOutput => o !== undefined);
     const image = serializeImage(post.image_id !== null ? images.get(post.image_id) : undefined);
     const description = renderHtml(t.description);
