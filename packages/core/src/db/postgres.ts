@@ -3,6 +3,7 @@ import pg from 'pg';
 import { type Logger, silentLogger } from '../logger.js';
 import { givenUpSignal, RequestGivenUpError } from './cancellation.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
+import { combineServiceWriteInserts } from './postgres-combined-inserts.js';
 import { CalendarPostgresDialect, nameServiceWriteStatements } from './postgres-service-writes.js';
 import type { Database as Schema } from './schema.js';
 import { postgresTraits } from './traits.js';
@@ -68,6 +69,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
   pool.on('connect', (client) => {
     client.on('error', warn);
     if (options.preparedStatements !== false) nameServiceWriteStatements(client);
+    combineServiceWriteInserts(client);
   });
   const log = observe(options.onQuery);
   const cancel = (processId: number) =>

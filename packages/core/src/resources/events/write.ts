@@ -183,6 +183,19 @@ export async function writeEvent(
     params.organizer !== undefined ? await linkedOrganizers(context, params.organizer) : undefined;
   const title = params.title !== undefined ? plainTitle(String(params.title)) : undefined;
 
+  const wantedTerms = new Map<Taxonomy, Array<string | number>>();
+  for (const taxonomy of ['category', 'tag'] as const) {
+    const value = params[taxonomy === 'category' ? 'categories' : 'tags'];
+    if (value === undefined) continue;
+    const items = toList(value).filter(
+      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+    );
+    wantedTerms.set(taxonomy, items);
+  }
+  // Resolved before anything is written: the rows of a new event are then written without a read between
+  // them (on PostgreSQL, one statement: db/postgres-combined-inserts.ts). Nothing named: no statement.
+  const resolvedTerms = await resolveEventTerms(context, wantedTerms);
+
   let slug = existing?.post.slug;
   if (params.slug !== undefined || !existing) {
     const wanted = sanitizeSlug(params.slug !== undefined ? String(params.slug) : (title ?? '')) || 'event';
@@ -278,17 +291,7 @@ export async function writeEvent(
       await db.insertInto('event_organizers').values(eventOrganizerRows(id, organizerIds)).execute();
   }
   const newTerms: Array<{ event_id: number; term_id: number; position: number }> = [];
-  const wantedTerms = new Map<Taxonomy, Array<string | number>>();
-  for (const taxonomy of ['category', 'tag'] as const) {
-    const value = params[taxonomy === 'category' ? 'categories' : 'tags'];
-    if (value === undefined) continue;
-    const items = toList(value).filter(
-      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
-    );
-    wantedTerms.set(taxonomy, items);
-  }
-  // Nothing named: no statement.
-  for (const [taxonomy, termIds] of await resolveEventTerms(context, wantedTerms)) {
+  for (const [taxonomy, termIds] of resolvedTerms) {
     if (existing) await setEventTerms(context, id, taxonomy, termIds, { moveCounts: false });
     else newTerms.push(...eventTermRows(id, termIds));
   }
