@@ -12,7 +12,9 @@
  *   creates of one new term, a link to a record deleted meanwhile) is run again from the start, a few times, after a short random pause; what it
  *   decided is decided again against what the other committed.
  */
+
 import { sql, type Transaction } from 'kysely';
+import { endWriteScope, openWriteScope } from './before-commit.js';
 import { bumpDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import type { Database } from './schema.js';
@@ -40,17 +42,24 @@ export async function serviceWrite<T>(
   write: (trx: Transaction<Database>) => Promise<T>,
   rerun?: () => void,
 ): Promise<T> {
+  // What the write left to its end (`before-commit.ts`) runs after it, inside its transaction.
+  const scoped = async (trx: Transaction<Database>): Promise<T> => {
+    openWriteScope(trx);
+    const result = await write(trx);
+    await endWriteScope(trx);
+    return result;
+  };
   if (database.traits.name === 'sqlite')
     return database.kysely.transaction().execute(async (trx) => {
       await bumpDataVersion(trx);
-      const result = await write(trx);
+      const result = await scoped(trx);
       await sql`update data_version set change_mark = -1 where id = 1`.execute(trx);
       return result;
     });
   for (let attempt = 1; ; attempt++) {
     try {
       // `read write` marks a service write: it begins with `calendar_pending_version()` (postgres-service-writes.ts).
-      return await database.kysely.transaction().setAccessMode('read write').execute(write);
+      return await database.kysely.transaction().setAccessMode('read write').execute(scoped);
     } catch (error) {
       if (!rerun || attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
       rerun();

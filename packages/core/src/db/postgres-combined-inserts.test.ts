@@ -57,7 +57,11 @@ describe.skipIf(!hasPostgres)('held inserts in service writes on PostgreSQL', ()
   });
 
   const addTerm = (db: Db, slug: string) =>
-    db.insertInto('terms').values({ taxonomy: 'tag', slug }).returning('id').executeTakeFirstOrThrow();
+    db
+      .insertInto('terms')
+      .values({ taxonomy: 'tag', slug, parent_id: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   // A language per name: a term has one text per language.
   const addText = (db: Db, termId: number, name: string) =>
     db

@@ -304,6 +304,7 @@ export async function writeEvent(
     { termIds: termsBefore, counted: existing !== undefined && countsForTerms(existing.post, nowUtc) },
     { termIds, counted: countsForTerms(publication, nowUtc) },
     context.database.traits.rowLocks,
+    { atTheEnd: true },
   );
   if (occurrence && existing?.post.status === 'trash' && publication.status !== 'trash')
     await includeOccurrence(context, occurrence);

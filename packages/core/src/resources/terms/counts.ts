@@ -3,6 +3,7 @@
  * apply, the recount of the due-post publisher, and `hide_empty`, which reads the counts.
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { beforeCommit, isOpenWrite } from '../../db/before-commit.js';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { ownerOfRows } from '../events/series/reading.js';
@@ -38,6 +39,8 @@ export async function refreshTermCounts(
   rowLocks: boolean,
 ): Promise<void> {
   if (termIds.length === 0) return;
+  // A recount sets the counts: changes left to the end of this write would then be counted twice.
+  await applyChangesLeft(db, rowLocks);
   const ids = [...new Set(termIds)].sort((a, b) => a - b);
   // Locked first, in a statement of its own, where the database has row locks: the recount below then reads
   // what every write that moved these counts before has committed (an event write adds its `+1` to a term
@@ -72,11 +75,44 @@ export async function moveTermCounts(
   before: { termIds: readonly number[]; counted: boolean },
   after: { termIds: readonly number[]; counted: boolean },
   rowLocks = false,
+  options: { atTheEnd?: boolean } = {},
 ): Promise<void> {
   const delta = new Map<number, number>();
   if (before.counted) for (const id of new Set(before.termIds)) delta.set(id, (delta.get(id) ?? 0) - 1);
   if (after.counted) for (const id of new Set(after.termIds)) delta.set(id, (delta.get(id) ?? 0) + 1);
-  await addToTermCounts(db, delta, rowLocks);
+  if (options.atTheEnd && isOpenWrite(db)) await moveAtTheEnd(db, delta, rowLocks);
+  else await addToTermCounts(db, delta, rowLocks);
+}
+
+/** The count changes a write left to its end, by its transaction (`moveTermCounts`' `atTheEnd`). */
+const changesLeft = new WeakMap<Db, Map<number, number>>();
+
+/**
+ * Leaves the count changes to the end of the write (db/before-commit.ts): a term many events carry is then
+ * locked for the commit only, not for the rest of the write (the reads of its answer), and concurrent creates
+ * naming it queue for that moment only. The write's own reads of the counts add what it left
+ * (`countChangeLeft`).
+ */
+async function moveAtTheEnd(db: Db, delta: ReadonlyMap<number, number>, rowLocks: boolean): Promise<void> {
+  let left = changesLeft.get(db);
+  if (!left) {
+    left = new Map();
+    changesLeft.set(db, left);
+    await beforeCommit(db, () => applyChangesLeft(db, rowLocks));
+  }
+  for (const [id, change] of delta) left.set(id, (left.get(id) ?? 0) + change);
+}
+
+/** Makes the count changes left to the end of the write on `db`, if any (once). */
+async function applyChangesLeft(db: Db, rowLocks: boolean): Promise<void> {
+  const left = changesLeft.get(db);
+  changesLeft.delete(db);
+  if (left) await addToTermCounts(db, left, rowLocks);
+}
+
+/** What the write on `db` left to its end of the count of this term (0 when nothing). */
+export function countChangeLeft(db: Db, termId: number): number {
+  return changesLeft.get(db)?.get(termId) ?? 0;
 }
 
 /** Terms whose counts one statement moves at most (two bound values each). */

@@ -11,7 +11,7 @@ import { plainTitle } from '../../text/html.js';
 import { sanitizeSlug, uniqueSlug } from '../../text/slug.js';
 import { ownerOfRows } from '../events/series/reading.js';
 import { eventTermRows } from '../posts/rows.js';
-import { countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
+import { countChangeLeft, countsForTerms, moveTermCounts, termIdsOfEvent } from './counts.js';
 import {
   insertNewTerms,
   isStorableId,
@@ -264,7 +264,11 @@ export async function loadEventTerms(
     const entry = out.get(row.event_id);
     if (!entry) continue;
     (row.taxonomy === 'category' ? entry.categories : entry.tags).push(
-      serializeEmbeddedTerm(context, toTermRecord(row)),
+      // A write's answer counts what the write left to its end (counts.ts, `moveAtTheEnd`).
+      serializeEmbeddedTerm(
+        context,
+        toTermRecord({ ...row, count: Number(row.count) + countChangeLeft(context.db, row.id) }),
+      ),
     );
   }
   return out;
