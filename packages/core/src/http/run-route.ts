@@ -21,7 +21,9 @@ export async function decideAndRun(
   context: RequestContext,
   precondition?: Precondition,
 ): Promise<OperationResult> {
-  const params = await validateParams(route.params, { ...raw, ...pathParams }, context);
+  const sent = { ...raw, ...pathParams };
+  await route.prepare?.(context, sent);
+  const params = await validateParams(route.params, sent, context);
   await route.lockRecord?.(context, params);
   if (route.authorize && !(await route.authorize(context, params)))
     throw forbidden(context.principal !== null);

@@ -51,6 +51,12 @@ export interface RouteDefinition {
    */
   allows?: (context: RequestContext, params: Params) => boolean | Promise<boolean>;
   /**
+   * Reads ahead, in as few statements as it can, what the validation of the parameters sent will look up (an
+   * event write's venue and organizers, checked and locked in one statement). It refuses nothing itself: the
+   * validators still decide, from what it read.
+   */
+  prepare?: (context: RequestContext, sent: ParamBag) => Promise<void>;
+  /**
    * Locks the record a write changes until its transaction ends, before permission and If-Match read it, so
    * that no other writer (another program too) changes it between the checks and the write.
    */

@@ -171,6 +171,55 @@ describeContract('venues and organizers', (service) => {
     expect(gone.status).toBe(400);
   });
 
+  it('checks the venue and the organizers an event names together: as many statements as for the venue alone', async () => {
+    const make = async (path: string, json: unknown) =>
+      (await service().request('POST', path, { json, as: 'admin' })).json.id as number;
+    const venue = await make('/venues', { venue: 'Together Hall' });
+    const organizers = [
+      await make('/organizers', { organizer: 'Together A' }),
+      await make('/organizers', { organizer: 'Together B' }),
+    ];
+    let created = 0;
+    const create = (links: Record<string, unknown>) =>
+      service().request('POST', '/events', {
+        json: {
+          title: `Together ${++created}`,
+          start_date: '2026-04-02 10:00',
+          end_date: '2026-04-02 11:00',
+          ...links,
+        },
+        as: 'admin',
+      });
+    const counted = async (links: Record<string, unknown>) => {
+      const { result, statements } = await service().statementsDuring(() => create(links));
+      expect(result.status).toBe(201);
+      return { result, statements: statements.length };
+    };
+    const alone = await counted({ venue });
+    const together = await counted({ venue, organizer: organizers });
+    // The organizers' links and the answer's organizers cost their own statements; their check does not.
+    const organizersAlone = await counted({ organizer: organizers });
+    expect(together.statements).toBe(
+      alone.statements + organizersAlone.statements - (await counted({})).statements - 1,
+    );
+    expect(together.result.json.venue.id).toBe(venue);
+    expect(together.result.json.organizer.map((o: { id: number }) => o.id)).toEqual(organizers);
+    // Read together, still refused as before: an organizer as the venue, a trashed venue, a venue as organizer.
+    await service().request('DELETE', `/venues/${await make('/venues', { venue: 'Gone' })}`, { as: 'admin' });
+    const gone = await make('/venues', { venue: 'Gone too' });
+    await service().request('DELETE', `/venues/${gone}`, { as: 'admin' });
+    for (const [links, param] of [
+      [{ venue: organizers[0], organizer: organizers }, 'venue'],
+      [{ venue: gone, organizer: organizers }, 'venue'],
+      [{ venue, organizer: [organizers[0], venue] }, 'organizer'],
+    ] as const) {
+      const refused = await create(links);
+      expect(refused.status).toBe(400);
+      expect(refused.json.code).toBe('rest_invalid_param');
+      expect(Object.keys(refused.json.data.params)).toEqual([param]);
+    }
+  });
+
   it('checks the organizers an event names in one statement: as many for twelve as for one', async () => {
     const organizers: number[] = [];
     for (let i = 0; i < 12; i++)

@@ -9,7 +9,7 @@ import { type ParamBag, type ParamValue, toList, type ValidationResult } from '.
 import { checkParams, tooManyItems } from '../../route-table/validate.js';
 import type { LinkedPostKind } from '../linked/kind.js';
 import { createParams } from '../linked/params.js';
-import { isLinkable, unlinkableIds } from '../linked/repository.js';
+import { isLinkable, readAheadLinkable, unlinkableIds } from '../linked/repository.js';
 import { organizerKind } from '../organizers/kind.js';
 import { venueKind } from '../venues/kind.js';
 
@@ -110,4 +110,30 @@ export async function checkOrganizers(
     else if (!(await checkLinked(item, organizerKind, context, geolocation))) return false;
   }
   return (await unlinkableIds(organizerKind, context, ids)).size === 0;
+}
+
+/**
+ * The route's `prepare`: the venue and organizers an event write names by id, read and locked in one
+ * statement before `checkVenue` and `checkOrganizers` decide from what it read (the same rows and locks they
+ * would take, one statement each). Anything it cannot read as ids it leaves to them; over the list limit it
+ * reads nothing.
+ */
+export async function readAheadLinks(context: RequestContext, sent: ParamBag): Promise<void> {
+  const ids: number[] = [];
+  const venue = sent.venue;
+  if (venue !== undefined && !isEmptyLink(venue)) {
+    const id = linkedId(Array.isArray(venue) && venue.length === 1 ? venue[0]! : venue);
+    if (id !== undefined) ids.push(id);
+  }
+  const organizer = sent.organizer;
+  if (organizer !== undefined && !isEmptyLink(organizer)) {
+    const items = organizerItems(organizer);
+    if (items.length > INPUT_LIMITS.listItems) return;
+    for (const item of items) {
+      const id = linkedId(item);
+      if (id !== undefined) ids.push(id);
+    }
+  }
+  // One alone gains nothing over its check.
+  if (ids.length > 1) await readAheadLinkable(context, ids);
 }

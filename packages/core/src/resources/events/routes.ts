@@ -7,6 +7,7 @@ import { param } from '../../route-table/params.js';
 import { defineRoute, type RouteDefinition } from '../../route-table/route.js';
 import { listSyncParams, syncedList } from '../changes/list-sync.js';
 import { postLocker } from '../posts/row-locks.js';
+import { readAheadLinks } from './linked-params.js';
 import { eventListParams } from './list-params.js';
 import {
   eventContextParam,
@@ -63,6 +64,7 @@ export function eventRoutes(
       methods: ['POST'],
       summary: texts('Create an event.', 'Eine Veranstaltung anlegen.'),
       params: eventWriteParams(true, geolocation, currency),
+      prepare: readAheadLinks,
       authorize: mayCreate,
       allows: mayCreateAny,
       operation: createEvent,
@@ -105,6 +107,7 @@ export function eventRoutes(
         'Eine Veranstaltung ändern (fehlende Felder bleiben unverändert).',
       ),
       params: { id: eventIdParam, ...updateParams, occurrence_only: eventOccurrenceOnlyParam },
+      prepare: readAheadLinks,
       lockRecord: lockEvent,
       authorize: mayEdit,
       // `Allow` asks whether the caller may edit the record, not whether it may send these fields.
@@ -138,6 +141,7 @@ export function eventRoutes(
       methods: ['POST', 'PUT', 'PATCH'],
       summary: texts('Update an event by slug.', 'Eine Veranstaltung über den Slug ändern.'),
       params: { ...updateParams, slug: eventUpdateSlugParam },
+      prepare: readAheadLinks,
       lockRecord: lockEvent,
       authorize: mayEdit,
       // `Allow` asks whether the caller may edit the record, not whether it may send these fields.

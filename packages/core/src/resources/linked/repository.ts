@@ -4,7 +4,7 @@
  */
 import { type Selectable, sql } from 'kysely';
 import type { CalendarDatabase, Db } from '../../db/database.js';
-import type { PostRow, PostStatus, PostTextsTable } from '../../db/schema.js';
+import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { languagesFor } from '../../i18n/translations.js';
 import {
@@ -43,9 +43,35 @@ export async function isLinkable(
   return (await unlinkableIds(kind, { db, database }, [id])).size === 0;
 }
 
+/** The rows of posts a write read ahead for its links (`readAheadLinkable`), by its transaction; null: none. */
+const readAhead = new WeakMap<Db, Map<number, { id: number; type: PostType; status: PostStatus } | null>>();
+
+/**
+ * The posts an event write may link, read (and locked `for share` with row locks, in id order) in one
+ * statement before its parameters are validated: its venue and organizers together, where each check would
+ * be a statement. `unlinkableIds` then decides from what was read. The locks are those the checks would take.
+ */
+export async function readAheadLinkable(
+  { db, database }: { db: Db; database: Pick<CalendarDatabase, 'traits'> },
+  ids: readonly number[],
+): Promise<void> {
+  const known = readAhead.get(db) ?? new Map();
+  const wanted = [...new Set(ids)].filter((id) => !known.has(id));
+  if (wanted.length === 0) return;
+  for (const row of await linkableRows(db, database, wanted)) known.set(row.id, row);
+  for (const id of wanted) if (!known.has(id)) known.set(id, null);
+  readAhead.set(db, known);
+}
+
+function linkableRows(db: Db, database: Pick<CalendarDatabase, 'traits'>, ids: readonly number[]) {
+  const query = db.selectFrom('posts').select(['id', 'type', 'status']).where('id', 'in', ids).orderBy('id');
+  return (database.traits.rowLocks ? query.forShare() : query).execute();
+}
+
 /**
  * `isLinkable` for many records of one kind in one statement (an event may name a thousand organizers): the
- * ids among `ids` that may not be linked. Locked `for share` in id order with row locks.
+ * ids among `ids` that may not be linked. Locked `for share` in id order with row locks. Records the write
+ * read ahead (`readAheadLinkable`) cost no statement.
  */
 export async function unlinkableIds(
   kind: LinkedPostKind,
@@ -54,12 +80,13 @@ export async function unlinkableIds(
 ): Promise<Set<number>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Set();
-  const query = db
-    .selectFrom('posts')
-    .select(['id', 'type', 'status'])
-    .where('id', 'in', wanted)
-    .orderBy('id');
-  const rows = await (database.traits.rowLocks ? query.forShare() : query).execute();
+  const known = readAhead.get(db);
+  const unknown = known ? wanted.filter((id) => !known.has(id)) : wanted;
+  const rows = unknown.length > 0 ? await linkableRows(db, database, unknown) : [];
+  for (const id of wanted) {
+    const row = known?.get(id);
+    if (row) rows.push(row);
+  }
   const linkable = new Set(
     rows.filter((row) => row.type === kind.type && row.status !== 'trash').map((row) => row.id),
   );
