@@ -11,7 +11,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The namespace index: every route and its arguments. */
+        /**
+         * The namespace index: every route and its arguments.
+         * @description The namespace index: every route and its arguments.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["index"];
         put?: never;
         post?: never;
@@ -28,7 +35,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI description of this API. */
+        /**
+         * The OpenAPI description of this API.
+         * @description The OpenAPI description of this API.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["doc"];
         put?: never;
         post?: never;
@@ -45,10 +59,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List events. */
+        /**
+         * List events.
+         * @description List events.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["events.list"];
         put?: never;
-        /** Create an event. */
+        /**
+         * Create an event.
+         * @description Create an event.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["events.create"];
         delete?: never;
         options?: never;
@@ -63,17 +91,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an event. */
+        /**
+         * Read an event.
+         * @description Read an event.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["events.read"];
-        /** Update an event (omitted fields keep their values). */
+        /**
+         * Update an event (omitted fields keep their values).
+         * @description Update an event (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["events.update.put"];
-        /** Update an event (omitted fields keep their values). */
+        /**
+         * Update an event (omitted fields keep their values).
+         * @description Update an event (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["events.update.post"];
-        /** Trash an event, or delete a trashed one for good with force=true. */
+        /**
+         * Trash an event, or delete a trashed one for good with force=true.
+         * @description Trash an event, or delete a trashed one for good with force=true.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["events.delete"];
         options?: never;
         head?: never;
-        /** Update an event (omitted fields keep their values). */
+        /**
+         * Update an event (omitted fields keep their values).
+         * @description Update an event (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["events.update.patch"];
         trace?: never;
     };
@@ -84,17 +147,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an event by slug. */
+        /**
+         * Read an event by slug.
+         * @description Read an event by slug.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["events.read-by-slug"];
-        /** Update an event by slug. */
+        /**
+         * Update an event by slug.
+         * @description Update an event by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["events.update-by-slug.put"];
-        /** Update an event by slug. */
+        /**
+         * Update an event by slug.
+         * @description Update an event by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["events.update-by-slug.post"];
-        /** Trash an event by slug. */
+        /**
+         * Trash an event by slug.
+         * @description Trash an event by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["events.delete-by-slug"];
         options?: never;
         head?: never;
-        /** Update an event by slug. */
+        /**
+         * Update an event by slug.
+         * @description Update an event by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["events.update-by-slug.patch"];
         trace?: never;
     };
@@ -107,7 +205,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. What producers evidently mean is read (a DATE without VALUE=DATE, Outlook's display-name zones, an event without a UID); an event that cannot be read, is over a limit or is refused by the API is skipped and listed in `skipped` with its line and why, and the rest is imported. A text that is no calendar is refused whole (400 naming the line), and so is a file with any unreadable event with strict=true. Written in slices: other requests are answered meanwhile. */
+        /**
+         * Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. What producers evidently mean is read (a DATE without VALUE=DATE, Outlook's display-name zones, an event without a UID); an event that cannot be read, is over a limit or is refused by the API is skipped and listed in `skipped` with its line and why, and the rest is imported. A text that is no calendar is refused whole (400 naming the line), and so is a file with any unreadable event with strict=true. Written in slices: other requests are answered meanwhile.
+         * @description Import events from an iCalendar file (text/calendar body, or JSON {"calendar": "…"}); by UID, so importing a file again changes only what changed. What producers evidently mean is read (a DATE without VALUE=DATE, Outlook's display-name zones, an event without a UID); an event that cannot be read, is over a limit or is refused by the API is skipped and listed in `skipped` with its line and why, and the rest is imported. A text that is no calendar is refused whole (400 naming the line), and so is a file with any unreadable event with strict=true. Written in slices: other requests are answered meanwhile.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["events.import"];
         delete?: never;
         options?: never;
@@ -122,7 +227,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The events list as an iCalendar feed to subscribe to: every filter of GET /events applies; up to 100 events (per_page, at most 1000), a series counting once; series as RRULE with their exceptions. */
+        /**
+         * The events list as an iCalendar feed to subscribe to: every filter of GET /events applies; up to 100 events (per_page, at most 1000), a series counting once; series as RRULE with their exceptions.
+         * @description The events list as an iCalendar feed to subscribe to: every filter of GET /events applies; up to 100 events (per_page, at most 1000), a series counting once; series as RRULE with their exceptions.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["events.feed"];
         put?: never;
         post?: never;
@@ -139,7 +251,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event as an iCalendar file (an occurrence of a series gives the series, with its rule and exceptions). */
+        /**
+         * One event as an iCalendar file (an occurrence of a series gives the series, with its rule and exceptions).
+         * @description One event as an iCalendar file (an occurrence of a series gives the series, with its rule and exceptions).
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["events.feed-one"];
         put?: never;
         post?: never;
@@ -156,7 +275,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The events overlapping [start, end) as a bare JSON array for calendar widgets (FullCalendar, EventCalendar: events: '<this URL>'): series occurrences included (groupId: the series), all-day ends exclusive. At most 400 days and 2000 events (more: 400 rest_calendar_too_many_events). */
+        /**
+         * The events overlapping [start, end) as a bare JSON array for calendar widgets (FullCalendar, EventCalendar: events: '<this URL>'): series occurrences included (groupId: the series), all-day ends exclusive. At most 400 days and 2000 events (more: 400 rest_calendar_too_many_events).
+         * @description The events overlapping [start, end) as a bare JSON array for calendar widgets (FullCalendar, EventCalendar: events: '<this URL>'): series occurrences included (groupId: the series), all-day ends exclusive. At most 400 days and 2000 events (more: 400 rest_calendar_too_many_events).
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["events.calendar"];
         put?: never;
         post?: never;
@@ -173,10 +299,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List venues. */
+        /**
+         * List venues.
+         * @description List venues.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["venues.list"];
         put?: never;
-        /** Create a venue. */
+        /**
+         * Create a venue.
+         * @description Create a venue.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["venues.create"];
         delete?: never;
         options?: never;
@@ -191,17 +331,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue. */
+        /**
+         * Read a venue.
+         * @description Read a venue.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["venues.read"];
-        /** Update a venue (omitted fields keep their values). */
+        /**
+         * Update a venue (omitted fields keep their values).
+         * @description Update a venue (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["venues.update.put"];
-        /** Update a venue (omitted fields keep their values). */
+        /**
+         * Update a venue (omitted fields keep their values).
+         * @description Update a venue (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["venues.update.post"];
-        /** Trash a venue, or delete a trashed one for good with force=true. */
+        /**
+         * Trash a venue, or delete a trashed one for good with force=true.
+         * @description Trash a venue, or delete a trashed one for good with force=true.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["venues.delete"];
         options?: never;
         head?: never;
-        /** Update a venue (omitted fields keep their values). */
+        /**
+         * Update a venue (omitted fields keep their values).
+         * @description Update a venue (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["venues.update.patch"];
         trace?: never;
     };
@@ -212,17 +387,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue by slug. */
+        /**
+         * Read a venue by slug.
+         * @description Read a venue by slug.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["venues.read-by-slug"];
-        /** Update a venue by slug. */
+        /**
+         * Update a venue by slug.
+         * @description Update a venue by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["venues.update-by-slug.put"];
-        /** Update a venue by slug. */
+        /**
+         * Update a venue by slug.
+         * @description Update a venue by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["venues.update-by-slug.post"];
-        /** Trash a venue by slug. */
+        /**
+         * Trash a venue by slug.
+         * @description Trash a venue by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["venues.delete-by-slug"];
         options?: never;
         head?: never;
-        /** Update a venue by slug. */
+        /**
+         * Update a venue by slug.
+         * @description Update a venue by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["venues.update-by-slug.patch"];
         trace?: never;
     };
@@ -233,10 +443,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List organizers. */
+        /**
+         * List organizers.
+         * @description List organizers.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["organizers.list"];
         put?: never;
-        /** Create a organizer. */
+        /**
+         * Create a organizer.
+         * @description Create a organizer.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["organizers.create"];
         delete?: never;
         options?: never;
@@ -251,17 +475,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a organizer. */
+        /**
+         * Read a organizer.
+         * @description Read a organizer.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["organizers.read"];
-        /** Update a organizer (omitted fields keep their values). */
+        /**
+         * Update a organizer (omitted fields keep their values).
+         * @description Update a organizer (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["organizers.update.put"];
-        /** Update a organizer (omitted fields keep their values). */
+        /**
+         * Update a organizer (omitted fields keep their values).
+         * @description Update a organizer (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["organizers.update.post"];
-        /** Trash a organizer, or delete a trashed one for good with force=true. */
+        /**
+         * Trash a organizer, or delete a trashed one for good with force=true.
+         * @description Trash a organizer, or delete a trashed one for good with force=true.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["organizers.delete"];
         options?: never;
         head?: never;
-        /** Update a organizer (omitted fields keep their values). */
+        /**
+         * Update a organizer (omitted fields keep their values).
+         * @description Update a organizer (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["organizers.update.patch"];
         trace?: never;
     };
@@ -272,17 +531,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a organizer by slug. */
+        /**
+         * Read a organizer by slug.
+         * @description Read a organizer by slug.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["organizers.read-by-slug"];
-        /** Update a organizer by slug. */
+        /**
+         * Update a organizer by slug.
+         * @description Update a organizer by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["organizers.update-by-slug.put"];
-        /** Update a organizer by slug. */
+        /**
+         * Update a organizer by slug.
+         * @description Update a organizer by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["organizers.update-by-slug.post"];
-        /** Trash a organizer by slug. */
+        /**
+         * Trash a organizer by slug.
+         * @description Trash a organizer by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["organizers.delete-by-slug"];
         options?: never;
         head?: never;
-        /** Update a organizer by slug. */
+        /**
+         * Update a organizer by slug.
+         * @description Update a organizer by slug.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["organizers.update-by-slug.patch"];
         trace?: never;
     };
@@ -293,10 +587,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List event categories. */
+        /**
+         * List event categories.
+         * @description List event categories.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["categories.list"];
         put?: never;
-        /** Create an event category. */
+        /**
+         * Create an event category.
+         * @description Create an event category.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["categories.create"];
         delete?: never;
         options?: never;
@@ -311,17 +619,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an event category. */
+        /**
+         * Read an event category.
+         * @description Read an event category.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["categories.read"];
-        /** Update an event category (omitted fields keep their values). */
+        /**
+         * Update an event category (omitted fields keep their values).
+         * @description Update an event category (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["categories.update.put"];
-        /** Update an event category (omitted fields keep their values). */
+        /**
+         * Update an event category (omitted fields keep their values).
+         * @description Update an event category (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["categories.update.post"];
-        /** Delete an event category for good. */
+        /**
+         * Delete an event category for good.
+         * @description Delete an event category for good.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["categories.delete"];
         options?: never;
         head?: never;
-        /** Update an event category (omitted fields keep their values). */
+        /**
+         * Update an event category (omitted fields keep their values).
+         * @description Update an event category (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["categories.update.patch"];
         trace?: never;
     };
@@ -332,10 +675,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List event tags. */
+        /**
+         * List event tags.
+         * @description List event tags.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["tags.list"];
         put?: never;
-        /** Create an event tag. */
+        /**
+         * Create an event tag.
+         * @description Create an event tag.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["tags.create"];
         delete?: never;
         options?: never;
@@ -350,17 +707,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an event tag. */
+        /**
+         * Read an event tag.
+         * @description Read an event tag.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["tags.read"];
-        /** Update an event tag (omitted fields keep their values). */
+        /**
+         * Update an event tag (omitted fields keep their values).
+         * @description Update an event tag (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["tags.update.put"];
-        /** Update an event tag (omitted fields keep their values). */
+        /**
+         * Update an event tag (omitted fields keep their values).
+         * @description Update an event tag (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["tags.update.post"];
-        /** Delete an event tag for good. */
+        /**
+         * Delete an event tag for good.
+         * @description Delete an event tag for good.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["tags.delete"];
         options?: never;
         head?: never;
-        /** Update an event tag (omitted fields keep their values). */
+        /**
+         * Update an event tag (omitted fields keep their values).
+         * @description Update an event tag (omitted fields keep their values).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["tags.update.patch"];
         trace?: never;
     };
@@ -371,7 +763,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What changed, in commit order: events, venues, organizers, categories and tags created, updated, trashed, restored or deleted, by this service or by other programs writing its database. Without `since`: no changes and the token to start from (now). A record the caller can no longer read appears as deleted; changes to records it never could read do not appear. A token older than the changes kept answers 410 `rest_sync_token_expired` with the token to start again from. */
+        /**
+         * What changed, in commit order: events, venues, organizers, categories and tags created, updated, trashed, restored or deleted, by this service or by other programs writing its database. Without `since`: no changes and the token to start from (now). A record the caller can no longer read appears as deleted; changes to records it never could read do not appear. A token older than the changes kept answers 410 `rest_sync_token_expired` with the token to start again from.
+         * @description What changed, in commit order: events, venues, organizers, categories and tags created, updated, trashed, restored or deleted, by this service or by other programs writing its database. Without `since`: no changes and the token to start from (now). A record the caller can no longer read appears as deleted; changes to records it never could read do not appear. A token older than the changes kept answers 410 `rest_sync_token_expired` with the token to start again from.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["changes.list"];
         put?: never;
         post?: never;
@@ -388,7 +787,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The changes of GET /changes as they happen, as Server-Sent Events (EventSource), with the same rules of what the caller sees (fixed when it connects). From `since`, or the `Last-Event-ID` header EventSource sends when it connects again (it wins), or from now. A change made through any instance arrives within about a second. Token errors answer 400 and 410 as GET /changes does, before the stream; when 1000 streams are open, 503 `rest_too_many_streams` with Retry-After. A stream ends after 30 minutes; EventSource connects again and carries on from its last id. */
+        /**
+         * The changes of GET /changes as they happen, as Server-Sent Events (EventSource), with the same rules of what the caller sees (fixed when it connects). From `since`, or the `Last-Event-ID` header EventSource sends when it connects again (it wins), or from now. A change made through any instance arrives within about a second. Token errors answer 400 and 410 as GET /changes does, before the stream; when 1000 streams are open, 503 `rest_too_many_streams` with Retry-After. A stream ends after 30 minutes; EventSource connects again and carries on from its last id.
+         * @description The changes of GET /changes as they happen, as Server-Sent Events (EventSource), with the same rules of what the caller sees (fixed when it connects). From `since`, or the `Last-Event-ID` header EventSource sends when it connects again (it wins), or from now. A change made through any instance arrives within about a second. Token errors answer 400 and 410 as GET /changes does, before the stream; when 1000 streams are open, 503 `rest_too_many_streams` with Retry-After. A stream ends after 30 minutes; EventSource connects again and carries on from its last id.
+         *
+         *     Open to anyone; what the answer holds depends on the caller (drafts and private records only for users who may read them).
+         *
+         *     A Server-Sent Events stream (`text/event-stream`) that stays open; to go on after a break, ask again with `since` set to the last event’s `id`.
+         */
         get: operations["changes.stream"];
         put?: never;
         post?: never;
@@ -405,10 +811,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the webhooks (administrators). */
+        /**
+         * List the webhooks (administrators).
+         * @description List the webhooks (administrators).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["webhooks.list"];
         put?: never;
-        /** Register a webhook (administrators): from now on every change of the types it names is sent to it, signed as Standard Webhooks say, in commit order. The answer holds the signing secret, shown only here. */
+        /**
+         * Register a webhook (administrators): from now on every change of the types it names is sent to it, signed as Standard Webhooks say, in commit order. The answer holds the signing secret, shown only here.
+         * @description Register a webhook (administrators): from now on every change of the types it names is sent to it, signed as Standard Webhooks say, in commit order. The answer holds the signing secret, shown only here.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         */
         post: operations["webhooks.create"];
         delete?: never;
         options?: never;
@@ -423,17 +843,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook (administrators). */
+        /**
+         * Read a webhook (administrators).
+         * @description Read a webhook (administrators).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         */
         get: operations["webhooks.read"];
-        /** Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`). */
+        /**
+         * Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         * @description Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         put: operations["webhooks.update.put"];
-        /** Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`). */
+        /**
+         * Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         * @description Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["webhooks.update.post"];
-        /** Delete a webhook and its delivery attempts for good (administrators). */
+        /**
+         * Delete a webhook and its delivery attempts for good (administrators).
+         * @description Delete a webhook and its delivery attempts for good (administrators).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         delete: operations["webhooks.delete"];
         options?: never;
         head?: never;
-        /** Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`). */
+        /**
+         * Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         * @description Change a webhook (administrators; omitted fields keep their values): its address, types, note, status, or its secret (`rotate_secret`).
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         patch: operations["webhooks.update.patch"];
         trace?: never;
     };
@@ -444,7 +899,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A webhook’s delivery attempts, newest first (administrators): when, the HTTP status answered, how long, what went wrong. */
+        /**
+         * A webhook’s delivery attempts, newest first (administrators): when, the HTTP status answered, how long, what went wrong.
+         * @description A webhook’s delivery attempts, newest first (administrators): when, the HTTP status answered, how long, what went wrong.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     The answer has an `ETag`: send it back as `If-None-Match` to get 304 when nothing changed.
+         *
+         *     Paged with `page` and `per_page`: the totals come as `X-WP-Total` and `X-WP-TotalPages`, the next page as `next_rest_url` and a `Link` header.
+         */
         get: operations["webhooks.deliveries"];
         put?: never;
         post?: never;
@@ -463,7 +927,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook the changes after a sync token again (administrators), and enable it. A token older than the changes kept answers 410 `rest_sync_token_expired`. */
+        /**
+         * Send a webhook the changes after a sync token again (administrators), and enable it. A token older than the changes kept answers 410 `rest_sync_token_expired`.
+         * @description Send a webhook the changes after a sync token again (administrators), and enable it. A token older than the changes kept answers 410 `rest_sync_token_expired`.
+         *
+         *     Needs credentials: an API key as `Authorization: Bearer <key>`, or Basic `<login>:<key>`, of a user allowed to do this (else 401 or 403).
+         *
+         *     Send `If-Match` with the ETag you read to refuse a lost update (412 when the record changed meanwhile).
+         */
         post: operations["webhooks.replay"];
         delete?: never;
         options?: never;
@@ -1409,6 +1880,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "namespace": "calendar/events/v1",
+                     *       "routes": {
+                     *         "/calendar/events/v1": {
+                     *           "namespace": "calendar/events/v1",
+                     *           "methods": [
+                     *             "GET"
+                     *           ],
+                     *           "endpoints": [
+                     *             {
+                     *               "methods": [
+                     *                 "GET"
+                     *               ],
+                     *               "args": {
+                     *                 "namespace": {
+                     *                   "default": "calendar/events/v1",
+                     *                   "description": "The namespace.",
+                     *                   "type": "string",
+                     *                   "required": false
+                     *                 },
+                     *                 "context": {
+                     *                   "default": "view",
+                     *                   "description": "Scope under which the request is made.",
+                     *                   "type": "string",
+                     *                   "required": false
+                     *                 },
+                     *                 "multilang_language": {
+                     *                   "description": "Language code of the content to use.",
+                     *                   "type": "string",
+                     *                   "enum": [
+                     *                     "en",
+                     *                     "de"
+                     *                   ],
+                     *                   "required": false
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "_links": {
+                     *             "self": [
+                     *               {
+                     *                 "href": "http://calendar.example/calendar/events/v1"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "/calendar/events/v1/doc": {
+                     *           "namespace": "calendar/events/v1",
+                     *           "methods": [
+                     *             "GET"
+                     *           ],
+                     *           "endpoints": [
+                     *             {
+                     *               "methods": [
+                     *                 "GET"
+                     *               ],
+                     *               "args": {
+                     *                 "multilang_language": {
+                     *                   "description": "Language code of the content to use.",
+                     *                   "type": "string",
+                     *                   "enum": [
+                     *                     "en",
+                     *                     "de"
+                     *                   ],
+                     *                   "required": false
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "_links": {
+                     *             "self": [
+                     *               {
+                     *                 "href": "http://calendar.example/calendar/events/v1/doc"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       },
+                     *       "_links": {
+                     *         "up": [
+                     *           {
+                     *             "href": "http://calendar.example/"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["NamespaceIndex"];
                 };
             };
@@ -1444,6 +2003,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "version": "1.0.0",
+                     *         "title": "Calendar Events REST API",
+                     *         "description": "The Calendar Events REST API: events, venues, organizers, categories and tags, compatible with the REST API of The Events Calendar (`tribe/events/v1`)."
+                     *       },
+                     *       "servers": [
+                     *         {
+                     *           "url": "http://calendar.example/calendar/events/v1/"
+                     *         }
+                     *       ],
+                     *       "paths": {},
+                     *       "components": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
@@ -1544,6 +2120,172 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": 3,
+                     *           "global_id": "calendar.example?id=3",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=3"
+                     *           ],
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:16:00",
+                     *           "date_utc": "2026-03-10 12:16:00",
+                     *           "modified": "2026-03-10 13:19:00",
+                     *           "modified_utc": "2026-03-10 12:19:00",
+                     *           "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *           "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *           "title": "String Quartet Evening: Beethoven op. 131",
+                     *           "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *           "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *           "slug": "string-quartet-evening-beethoven-op-131",
+                     *           "image": false,
+                     *           "all_day": false,
+                     *           "start_date": "2026-04-17 19:30:00",
+                     *           "start_date_details": {
+                     *             "year": "2026",
+                     *             "month": "04",
+                     *             "day": "17",
+                     *             "hour": "19",
+                     *             "minutes": "30",
+                     *             "seconds": "00"
+                     *           },
+                     *           "end_date": "2026-04-17 21:30:00",
+                     *           "end_date_details": {
+                     *             "year": "2026",
+                     *             "month": "04",
+                     *             "day": "17",
+                     *             "hour": "21",
+                     *             "minutes": "30",
+                     *             "seconds": "00"
+                     *           },
+                     *           "utc_start_date": "2026-04-17 17:30:00",
+                     *           "utc_start_date_details": {
+                     *             "year": "2026",
+                     *             "month": "04",
+                     *             "day": "17",
+                     *             "hour": "17",
+                     *             "minutes": "30",
+                     *             "seconds": "00"
+                     *           },
+                     *           "utc_end_date": "2026-04-17 19:30:00",
+                     *           "utc_end_date_details": {
+                     *             "year": "2026",
+                     *             "month": "04",
+                     *             "day": "17",
+                     *             "hour": "19",
+                     *             "minutes": "30",
+                     *             "seconds": "00"
+                     *           },
+                     *           "timezone": "Europe/Berlin",
+                     *           "timezone_abbr": "CEST",
+                     *           "cost": "25€ – 30€",
+                     *           "cost_details": {
+                     *             "currency_symbol": "",
+                     *             "currency_code": "",
+                     *             "currency_position": "",
+                     *             "values": [
+                     *               "25",
+                     *               "30"
+                     *             ]
+                     *           },
+                     *           "website": "https://kammermusik-bonn.example/op131",
+                     *           "show_map": false,
+                     *           "show_map_link": false,
+                     *           "hide_from_listings": false,
+                     *           "sticky": false,
+                     *           "featured": false,
+                     *           "categories": [
+                     *             {
+                     *               "name": "Music",
+                     *               "slug": "music",
+                     *               "term_group": 0,
+                     *               "term_taxonomy_id": 1,
+                     *               "taxonomy": "tribe_events_cat",
+                     *               "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *               "parent": 0,
+                     *               "count": 2,
+                     *               "filter": "raw",
+                     *               "id": 1,
+                     *               "urls": {
+                     *                 "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *                 "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             {
+                     *               "name": "Family friendly",
+                     *               "slug": "family-friendly",
+                     *               "term_group": 0,
+                     *               "term_taxonomy_id": 2,
+                     *               "taxonomy": "post_tag",
+                     *               "description": "Children welcome; free under 12.",
+                     *               "parent": 0,
+                     *               "count": 1,
+                     *               "filter": "raw",
+                     *               "id": 2,
+                     *               "urls": {
+                     *                 "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *                 "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "venue": {
+                     *             "id": 1,
+                     *             "author": "1",
+                     *             "status": "publish",
+                     *             "date": "2026-03-10 13:08:00",
+                     *             "date_utc": "2026-03-10 12:08:00",
+                     *             "modified": "2026-03-10 13:11:00",
+                     *             "modified_utc": "2026-03-10 12:11:00",
+                     *             "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *             "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *             "slug": "beethoven-haus-kammermusiksaal",
+                     *             "address": "Bonngasse 24-26",
+                     *             "city": "Bonn",
+                     *             "country": "Germany",
+                     *             "zip": "53111",
+                     *             "phone": "+49 228 9817525",
+                     *             "website": "https://www.beethoven.de",
+                     *             "show_map": true,
+                     *             "show_map_link": true,
+                     *             "global_id": "calendar.example?id=1",
+                     *             "global_id_lineage": [
+                     *               "calendar.example?id=1"
+                     *             ]
+                     *           },
+                     *           "organizer": [
+                     *             {
+                     *               "id": 2,
+                     *               "author": "1",
+                     *               "status": "publish",
+                     *               "date": "2026-03-10 13:12:00",
+                     *               "date_utc": "2026-03-10 12:12:00",
+                     *               "modified": "2026-03-10 13:23:00",
+                     *               "modified_utc": "2026-03-10 12:23:00",
+                     *               "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *               "organizer": "Bonner Kammermusikverein",
+                     *               "slug": "bonner-kammermusikverein",
+                     *               "phone": "+49 228 123456",
+                     *               "website": "https://kammermusik-bonn.example",
+                     *               "email": "tickets@kammermusik-bonn.example",
+                     *               "global_id": "calendar.example?id=2",
+                     *               "global_id_lineage": [
+                     *                 "calendar.example?id=2"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "custom_fields": []
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-04-01%2000%3A00%3A00&end_date=2028-03-10%2023%3A59%3A59",
+                     *       "total": 2,
+                     *       "total_pages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
@@ -1571,6 +2313,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "String Quartet Evening: Beethoven op. 131",
+                 *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                 *       "excerpt": "Beethoven’s op. 131 in the chamber music hall.",
+                 *       "start_date": "2026-04-17 19:30:00",
+                 *       "end_date": "2026-04-17 21:30:00",
+                 *       "timezone": "Europe/Berlin",
+                 *       "venue": 1,
+                 *       "organizer": [
+                 *         2
+                 *       ],
+                 *       "categories": [
+                 *         1
+                 *       ],
+                 *       "tags": [
+                 *         2
+                 *       ],
+                 *       "cost": "25",
+                 *       "website": "https://kammermusik-bonn.example/op131"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title: string;
@@ -1881,6 +2645,164 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:16:00",
+                     *       "modified_utc": "2026-03-10 12:16:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -1917,6 +2839,233 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:16:00",
+                     *       "modified_utc": "2026-03-10 12:16:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "json_ld": {
+                     *           "@type": "Place",
+                     *           "name": "Beethoven-Haus, Kammermusiksaal",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "streetAddress": "Bonngasse 24-26",
+                     *             "addressLocality": "Bonn",
+                     *             "postalCode": "53111",
+                     *             "addressCountry": "Germany"
+                     *           },
+                     *           "telephone": "+49 228 9817525",
+                     *           "sameAs": "https://www.beethoven.de"
+                     *         },
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "json_ld": {
+                     *             "@type": "Person",
+                     *             "name": "Bonner Kammermusikverein",
+                     *             "description": "",
+                     *             "url": "https://kammermusik-bonn.example",
+                     *             "telephone": "+49 228 123456",
+                     *             "email": "tickets@kammermusik-bonn.example",
+                     *             "sameAs": "https://kammermusik-bonn.example"
+                     *           },
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "json_ld": {
+                     *         "@context": "http://schema.org",
+                     *         "@type": "Event",
+                     *         "name": "String Quartet Evening: Beethoven op. 131",
+                     *         "description": "Beethoven’s op. 131 in the chamber music hall.",
+                     *         "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                     *         "eventStatus": "https://schema.org/EventScheduled",
+                     *         "startDate": "2026-04-17T19:30:00+02:00",
+                     *         "endDate": "2026-04-17T21:30:00+02:00",
+                     *         "location": {
+                     *           "@type": "Place",
+                     *           "name": "Beethoven-Haus, Kammermusiksaal",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "streetAddress": "Bonngasse 24-26",
+                     *             "addressLocality": "Bonn",
+                     *             "postalCode": "53111",
+                     *             "addressCountry": "Germany"
+                     *           },
+                     *           "telephone": "+49 228 9817525",
+                     *           "sameAs": "https://www.beethoven.de"
+                     *         },
+                     *         "organizer": {
+                     *           "@type": "Person",
+                     *           "name": "Bonner Kammermusikverein",
+                     *           "description": "",
+                     *           "url": "https://kammermusik-bonn.example",
+                     *           "telephone": "+49 228 123456",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "sameAs": "https://kammermusik-bonn.example"
+                     *         },
+                     *         "offers": {
+                     *           "@type": "Offer",
+                     *           "price": "25",
+                     *           "priceCurrency": "EUR",
+                     *           "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *           "category": "primary",
+                     *           "availability": "inStock",
+                     *           "validFrom": "2026-03-10T00:00:00+01:00"
+                     *         },
+                     *         "performer": "Organization"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -1946,6 +3095,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -2258,6 +3412,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -2281,6 +3594,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -2593,6 +3911,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -2632,6 +4109,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "global_id": "calendar.example?id=6",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=6"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:29:00",
+                     *       "date_utc": "2026-03-10 12:29:00",
+                     *       "modified": "2026-03-10 13:30:00",
+                     *       "modified_utc": "2026-03-10 12:30:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_events&p=6",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/6",
+                     *       "title": "Open rehearsal",
+                     *       "description": "",
+                     *       "excerpt": "",
+                     *       "slug": "open-rehearsal__trashed",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-16 17:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "17",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-16 18:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "18",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-16 15:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "15",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-16 16:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "16",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": []
+                     *       },
+                     *       "website": "https://calendar.example/?post_type=tribe_events&p=6",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [],
+                     *       "tags": [],
+                     *       "venue": [],
+                     *       "organizer": [],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"] | components["schemas"]["EventDeleted"];
                 };
             };
@@ -2656,6 +4212,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -2968,6 +4529,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3006,6 +4726,233 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:16:00",
+                     *       "modified_utc": "2026-03-10 12:16:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "json_ld": {
+                     *           "@type": "Place",
+                     *           "name": "Beethoven-Haus, Kammermusiksaal",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "streetAddress": "Bonngasse 24-26",
+                     *             "addressLocality": "Bonn",
+                     *             "postalCode": "53111",
+                     *             "addressCountry": "Germany"
+                     *           },
+                     *           "telephone": "+49 228 9817525",
+                     *           "sameAs": "https://www.beethoven.de"
+                     *         },
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "json_ld": {
+                     *             "@type": "Person",
+                     *             "name": "Bonner Kammermusikverein",
+                     *             "description": "",
+                     *             "url": "https://kammermusik-bonn.example",
+                     *             "telephone": "+49 228 123456",
+                     *             "email": "tickets@kammermusik-bonn.example",
+                     *             "sameAs": "https://kammermusik-bonn.example"
+                     *           },
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "json_ld": {
+                     *         "@context": "http://schema.org",
+                     *         "@type": "Event",
+                     *         "name": "String Quartet Evening: Beethoven op. 131",
+                     *         "description": "Beethoven’s op. 131 in the chamber music hall.",
+                     *         "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                     *         "eventStatus": "https://schema.org/EventScheduled",
+                     *         "startDate": "2026-04-17T19:30:00+02:00",
+                     *         "endDate": "2026-04-17T21:30:00+02:00",
+                     *         "location": {
+                     *           "@type": "Place",
+                     *           "name": "Beethoven-Haus, Kammermusiksaal",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "streetAddress": "Bonngasse 24-26",
+                     *             "addressLocality": "Bonn",
+                     *             "postalCode": "53111",
+                     *             "addressCountry": "Germany"
+                     *           },
+                     *           "telephone": "+49 228 9817525",
+                     *           "sameAs": "https://www.beethoven.de"
+                     *         },
+                     *         "organizer": {
+                     *           "@type": "Person",
+                     *           "name": "Bonner Kammermusikverein",
+                     *           "description": "",
+                     *           "url": "https://kammermusik-bonn.example",
+                     *           "telephone": "+49 228 123456",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "sameAs": "https://kammermusik-bonn.example"
+                     *         },
+                     *         "offers": {
+                     *           "@type": "Offer",
+                     *           "price": "25",
+                     *           "priceCurrency": "EUR",
+                     *           "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *           "category": "primary",
+                     *           "availability": "inStock",
+                     *           "validFrom": "2026-03-10T00:00:00+01:00"
+                     *         },
+                     *         "performer": "Organization"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3035,6 +4982,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -3339,6 +5291,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3362,6 +5473,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -3666,6 +5782,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3703,6 +5978,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "global_id": "calendar.example?id=6",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=6"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:29:00",
+                     *       "date_utc": "2026-03-10 12:29:00",
+                     *       "modified": "2026-03-10 13:30:00",
+                     *       "modified_utc": "2026-03-10 12:30:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_events&p=6",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/6",
+                     *       "title": "Open rehearsal",
+                     *       "description": "",
+                     *       "excerpt": "",
+                     *       "slug": "open-rehearsal__trashed",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-16 17:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "17",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-16 18:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "18",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-16 15:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "15",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-16 16:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "16",
+                     *         "hour": "16",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": []
+                     *       },
+                     *       "website": "https://calendar.example/?post_type=tribe_events&p=6",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [],
+                     *       "tags": [],
+                     *       "venue": [],
+                     *       "organizer": [],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"] | components["schemas"]["EventDeleted"];
                 };
             };
@@ -3727,6 +6081,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "cost": "25 – 30"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event title. */
                     title?: string;
@@ -4031,6 +6390,165 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "global_id": "calendar.example?id=3",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=3"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:16:00",
+                     *       "date_utc": "2026-03-10 12:16:00",
+                     *       "modified": "2026-03-10 13:19:00",
+                     *       "modified_utc": "2026-03-10 12:19:00",
+                     *       "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *       "title": "String Quartet Evening: Beethoven op. 131",
+                     *       "description": "<p>The Auryn-inspired young quartet plays Beethoven’s String Quartet in C-sharp minor, op. 131, after a short introduction.</p>",
+                     *       "excerpt": "<p>Beethoven’s op. 131 in the chamber music hall.</p>",
+                     *       "slug": "string-quartet-evening-beethoven-op-131",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2026-04-17 19:30:00",
+                     *       "start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2026-04-17 21:30:00",
+                     *       "end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "21",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2026-04-17 17:30:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "17",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2026-04-17 19:30:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2026",
+                     *         "month": "04",
+                     *         "day": "17",
+                     *         "hour": "19",
+                     *         "minutes": "30",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Berlin",
+                     *       "timezone_abbr": "CEST",
+                     *       "cost": "25€ – 30€",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "25",
+                     *           "30"
+                     *         ]
+                     *       },
+                     *       "website": "https://kammermusik-bonn.example/op131",
+                     *       "show_map": false,
+                     *       "show_map_link": false,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 1,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 1,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 2,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "Children welcome; free under 12.",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 2,
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 1,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-03-10 13:08:00",
+                     *         "date_utc": "2026-03-10 12:08:00",
+                     *         "modified": "2026-03-10 13:11:00",
+                     *         "modified_utc": "2026-03-10 12:11:00",
+                     *         "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *         "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *         "slug": "beethoven-haus-kammermusiksaal",
+                     *         "address": "Bonngasse 24-26",
+                     *         "city": "Bonn",
+                     *         "country": "Germany",
+                     *         "zip": "53111",
+                     *         "phone": "+49 228 9817525",
+                     *         "website": "https://www.beethoven.de",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "calendar.example?id=1",
+                     *         "global_id_lineage": [
+                     *           "calendar.example?id=1"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:15:00",
+                     *           "modified_utc": "2026-03-10 12:15:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -4054,6 +6572,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "calendar": "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Kulturkalender Bonn//Calendar Events//EN\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\nX-WR-CALNAME:Kulturkalender Bonn\r\nX-ORIGINAL-URL:https://calendar.example\r\nX-WR-CALDESC:Events for Kulturkalender Bonn\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nX-LIC-LOCATION:Europe/Berlin\r\nLAST-MODIFIED:20260715T220651Z\r\nBEGIN:DAYLIGHT\r\nTZNAME:CEST\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nDTSTART:19700329T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZNAME:CET\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nDTSTART:19701025T030000\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nDTSTART;TZID=Europe/Berlin:20260417T193000\r\nDTEND;TZID=Europe/Berlin:20260417T213000\r\nDTSTAMP:20260310T121900Z\r\nCREATED:20260310T121600Z\r\nLAST-MODIFIED:20260310T121900Z\r\nUID:3@calendar.example\r\nSEQUENCE:1\r\nSUMMARY:String Quartet Evening: Beethoven op. 131\r\nDESCRIPTION:The Auryn-inspired young quartet plays Beethoven’s String Qu\r\n artet in C-sharp minor\\, op. 131\\, after a short introduction.\r\nURL:https://calendar.example/event/string-quartet-evening-beethoven-op-131\r\n /\r\nLOCATION:Beethoven-Haus\\, Kammermusiksaal\\, Bonngasse 24-26\\, Bonn\\, 53111\r\n \\, Germany\r\nCATEGORIES:Music\r\nORGANIZER;CN=Bonner Kammermusikverein:MAILTO:tickets@kammermusik-bonn.exam\r\n ple\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The iCalendar (RFC 5545) text: the request body as text/calendar, or this field of a JSON body. */
                     calendar: string;
@@ -4092,6 +6615,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created": 1,
+                     *       "updated": 0,
+                     *       "unchanged": 0,
+                     *       "skipped": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["IcsImportReport"];
                 };
             };
@@ -4173,6 +6704,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Kulturkalender Bonn//Calendar Events//EN
+                     *     CALSCALE:GREGORIAN
+                     *     METHOD:PUBLISH
+                     *     X-WR-CALNAME:Kulturkalender Bonn
+                     *     X-ORIGINAL-URL:https://calendar.example
+                     *     X-WR-CALDESC:Events for Kulturkalender Bonn
+                     *     REFRESH-INTERVAL;VALUE=DURATION:PT1H
+                     *     X-PUBLISHED-TTL:PT1H
+                     *     BEGIN:VTIMEZONE
+                     *     TZID:Europe/Berlin
+                     *     X-LIC-LOCATION:Europe/Berlin
+                     *     LAST-MODIFIED:20260715T220651Z
+                     *     BEGIN:DAYLIGHT
+                     *     TZNAME:CEST
+                     *     TZOFFSETFROM:+0100
+                     *     TZOFFSETTO:+0200
+                     *     DTSTART:19700329T020000
+                     *     RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+                     *     END:DAYLIGHT
+                     *     BEGIN:STANDARD
+                     *     TZNAME:CET
+                     *     TZOFFSETFROM:+0200
+                     *     TZOFFSETTO:+0100
+                     *     DTSTART:19701025T030000
+                     *     RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+                     *     END:STANDARD
+                     *     END:VTIMEZONE
+                     *     BEGIN:VEVENT
+                     *     DTSTART;TZID=Europe/Berlin:20260417T193000
+                     *     DTEND;TZID=Europe/Berlin:20260417T213000
+                     *     DTSTAMP:20260310T121900Z
+                     *     CREATED:20260310T121600Z
+                     *     LAST-MODIFIED:20260310T121900Z
+                     *     UID:3@calendar.example
+                     *     SEQUENCE:1
+                     *     SUMMARY:String Quartet Evening: Beethoven op. 131
+                     *     DESCRIPTION:The Auryn-inspired young quartet plays Beethoven’s String Qu
+                     *      artet in C-sharp minor\, op. 131\, after a short introduction.
+                     *     URL:https://calendar.example/event/string-quartet-evening-beethoven-op-131
+                     *      /
+                     *     LOCATION:Beethoven-Haus\, Kammermusiksaal\, Bonngasse 24-26\, Bonn\, 53111
+                     *      \, Germany
+                     *     CATEGORIES:Music
+                     *     ORGANIZER;CN=Bonner Kammermusikverein:MAILTO:tickets@kammermusik-bonn.exam
+                     *      ple
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
                     "text/calendar": components["schemas"]["ICalendar"];
                 };
             };
@@ -4217,6 +6799,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//Kulturkalender Bonn//Calendar Events//EN
+                     *     CALSCALE:GREGORIAN
+                     *     METHOD:PUBLISH
+                     *     X-WR-CALNAME:Kulturkalender Bonn
+                     *     X-ORIGINAL-URL:https://calendar.example
+                     *     X-WR-CALDESC:Events for Kulturkalender Bonn
+                     *     REFRESH-INTERVAL;VALUE=DURATION:PT1H
+                     *     X-PUBLISHED-TTL:PT1H
+                     *     BEGIN:VTIMEZONE
+                     *     TZID:Europe/Berlin
+                     *     X-LIC-LOCATION:Europe/Berlin
+                     *     LAST-MODIFIED:20260715T220651Z
+                     *     BEGIN:DAYLIGHT
+                     *     TZNAME:CEST
+                     *     TZOFFSETFROM:+0100
+                     *     TZOFFSETTO:+0200
+                     *     DTSTART:19700329T020000
+                     *     RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+                     *     END:DAYLIGHT
+                     *     BEGIN:STANDARD
+                     *     TZNAME:CET
+                     *     TZOFFSETFROM:+0200
+                     *     TZOFFSETTO:+0100
+                     *     DTSTART:19701025T030000
+                     *     RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+                     *     END:STANDARD
+                     *     END:VTIMEZONE
+                     *     BEGIN:VEVENT
+                     *     DTSTART;TZID=Europe/Berlin:20260417T193000
+                     *     DTEND;TZID=Europe/Berlin:20260417T213000
+                     *     DTSTAMP:20260310T121900Z
+                     *     CREATED:20260310T121600Z
+                     *     LAST-MODIFIED:20260310T121900Z
+                     *     UID:3@calendar.example
+                     *     SEQUENCE:1
+                     *     SUMMARY:String Quartet Evening: Beethoven op. 131
+                     *     DESCRIPTION:The Auryn-inspired young quartet plays Beethoven’s String Qu
+                     *      artet in C-sharp minor\, op. 131\, after a short introduction.
+                     *     URL:https://calendar.example/event/string-quartet-evening-beethoven-op-131
+                     *      /
+                     *     LOCATION:Beethoven-Haus\, Kammermusiksaal\, Bonngasse 24-26\, Bonn\, 53111
+                     *      \, Germany
+                     *     CATEGORIES:Music
+                     *     ORGANIZER;CN=Bonner Kammermusikverein:MAILTO:tickets@kammermusik-bonn.exam
+                     *      ple
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
                     "text/calendar": components["schemas"]["ICalendar"];
                 };
             };
@@ -4272,6 +6905,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3",
+                     *         "title": "String Quartet Evening: Beethoven op. 131",
+                     *         "start": "2026-04-17T19:30:00+02:00",
+                     *         "end": "2026-04-17T21:30:00+02:00",
+                     *         "allDay": false,
+                     *         "url": "https://calendar.example/event/string-quartet-evening-beethoven-op-131/",
+                     *         "extendedProps": {
+                     *           "rest_url": "http://calendar.example/calendar/events/v1/events/3",
+                     *           "status": "publish",
+                     *           "timezone": "Europe/Berlin",
+                     *           "excerpt": "Beethoven’s op. 131 in the chamber music hall.",
+                     *           "cost": "25€ – 30€",
+                     *           "featured": false,
+                     *           "image": null,
+                     *           "venue": {
+                     *             "id": 1,
+                     *             "name": "Beethoven-Haus, Kammermusiksaal",
+                     *             "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *             "address": "Bonngasse 24-26",
+                     *             "city": "Bonn",
+                     *             "zip": "53111",
+                     *             "country": "Germany"
+                     *           },
+                     *           "organizers": [
+                     *             {
+                     *               "id": 2,
+                     *               "name": "Bonner Kammermusikverein",
+                     *               "url": "https://calendar.example/organizer/bonner-kammermusikverein/"
+                     *             }
+                     *           ],
+                     *           "categories": [
+                     *             {
+                     *               "id": 1,
+                     *               "name": "Music",
+                     *               "slug": "music"
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             {
+                     *               "id": 2,
+                     *               "name": "Family friendly",
+                     *               "slug": "family-friendly"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["CalendarFeed"];
                 };
             };
@@ -4338,6 +7022,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "venues": [
+                     *         {
+                     *           "id": 4,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:23:00",
+                     *           "date_utc": "2026-03-10 12:23:00",
+                     *           "modified": "2026-03-10 13:23:00",
+                     *           "modified_utc": "2026-03-10 12:23:00",
+                     *           "url": "https://calendar.example/venue/beethoven-haus/",
+                     *           "venue": "Beethoven-Haus",
+                     *           "slug": "beethoven-haus",
+                     *           "address": "Kammermusiksaal",
+                     *           "city": "Bonngasse 24-26",
+                     *           "country": "Germany",
+                     *           "province": "Bonn",
+                     *           "zip": "53111",
+                     *           "stateprovince": "Bonn",
+                     *           "show_map": true,
+                     *           "show_map_link": true,
+                     *           "global_id": "calendar.example?id=4",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=4"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/venues/?page=1&per_page=10",
+                     *       "total": 2,
+                     *       "total_pages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
@@ -4365,6 +7082,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                 *       "address": "Bonngasse 24-26",
+                 *       "city": "Bonn",
+                 *       "zip": "53111",
+                 *       "country": "Germany",
+                 *       "phone": "+49 228 981750",
+                 *       "website": "https://www.beethoven.de"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue: string;
@@ -4463,6 +7191,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:08:00",
+                     *       "modified_utc": "2026-03-10 12:08:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 981750",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4495,6 +7249,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:08:00",
+                     *       "modified_utc": "2026-03-10 12:08:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 981750",
+                     *       "website": "https://www.beethoven.de",
+                     *       "json_ld": {
+                     *         "@type": "Place",
+                     *         "name": "Beethoven-Haus, Kammermusiksaal",
+                     *         "description": "",
+                     *         "url": "",
+                     *         "address": {
+                     *           "@type": "PostalAddress",
+                     *           "streetAddress": "Bonngasse 24-26",
+                     *           "addressLocality": "Bonn",
+                     *           "postalCode": "53111",
+                     *           "addressCountry": "Germany"
+                     *         },
+                     *         "telephone": "+49 228 981750",
+                     *         "sameAs": "https://www.beethoven.de"
+                     *       },
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4524,6 +7319,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -4620,6 +7420,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4643,6 +7469,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -4739,6 +7570,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4774,6 +7631,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:31:00",
+                     *       "date_utc": "2026-03-10 12:31:00",
+                     *       "modified": "2026-03-10 13:32:00",
+                     *       "modified_utc": "2026-03-10 12:32:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_venue&p=7",
+                     *       "venue": "Old Town Hall",
+                     *       "slug": "old-town-hall__trashed",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=7",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=7"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"] | components["schemas"]["VenueDeleted"];
                 };
             };
@@ -4798,6 +7675,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -4894,6 +7776,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4928,6 +7836,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:08:00",
+                     *       "modified_utc": "2026-03-10 12:08:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 981750",
+                     *       "website": "https://www.beethoven.de",
+                     *       "json_ld": {
+                     *         "@type": "Place",
+                     *         "name": "Beethoven-Haus, Kammermusiksaal",
+                     *         "description": "",
+                     *         "url": "",
+                     *         "address": {
+                     *           "@type": "PostalAddress",
+                     *           "streetAddress": "Bonngasse 24-26",
+                     *           "addressLocality": "Bonn",
+                     *           "postalCode": "53111",
+                     *           "addressCountry": "Germany"
+                     *         },
+                     *         "telephone": "+49 228 981750",
+                     *         "sameAs": "https://www.beethoven.de"
+                     *       },
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4957,6 +7906,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -5053,6 +8007,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5076,6 +8056,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -5172,6 +8157,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5207,6 +8218,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:31:00",
+                     *       "date_utc": "2026-03-10 12:31:00",
+                     *       "modified": "2026-03-10 13:32:00",
+                     *       "modified_utc": "2026-03-10 12:32:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_venue&p=7",
+                     *       "venue": "Old Town Hall",
+                     *       "slug": "old-town-hall__trashed",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=7",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=7"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"] | components["schemas"]["VenueDeleted"];
                 };
             };
@@ -5231,6 +8262,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 9817525"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The venue name. */
                     venue?: string;
@@ -5327,6 +8363,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:08:00",
+                     *       "date_utc": "2026-03-10 12:08:00",
+                     *       "modified": "2026-03-10 13:11:00",
+                     *       "modified_utc": "2026-03-10 12:11:00",
+                     *       "url": "https://calendar.example/venue/beethoven-haus-kammermusiksaal/",
+                     *       "venue": "Beethoven-Haus, Kammermusiksaal",
+                     *       "slug": "beethoven-haus-kammermusiksaal",
+                     *       "address": "Bonngasse 24-26",
+                     *       "city": "Bonn",
+                     *       "country": "Germany",
+                     *       "zip": "53111",
+                     *       "phone": "+49 228 9817525",
+                     *       "website": "https://www.beethoven.de",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "calendar.example?id=1",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5387,6 +8449,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizers": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-03-10 13:12:00",
+                     *           "date_utc": "2026-03-10 12:12:00",
+                     *           "modified": "2026-03-10 13:23:00",
+                     *           "modified_utc": "2026-03-10 12:23:00",
+                     *           "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *           "organizer": "Bonner Kammermusikverein",
+                     *           "slug": "bonner-kammermusikverein",
+                     *           "phone": "+49 228 123456",
+                     *           "website": "https://kammermusik-bonn.example",
+                     *           "email": "tickets@kammermusik-bonn.example",
+                     *           "global_id": "calendar.example?id=2",
+                     *           "global_id_lineage": [
+                     *             "calendar.example?id=2"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/organizers/?page=1&per_page=10",
+                     *       "total": 1,
+                     *       "total_pages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizerList"];
                 };
             };
@@ -5414,6 +8504,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "organizer": "Bonner Kammermusikverein",
+                 *       "email": "tickets@kammermusik-bonn.example",
+                 *       "website": "https://kammermusik-bonn.example"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer: string;
@@ -5480,6 +8577,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:12:00",
+                     *       "modified_utc": "2026-03-10 12:12:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5512,6 +8629,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:12:00",
+                     *       "modified_utc": "2026-03-10 12:12:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "json_ld": {
+                     *         "@type": "Person",
+                     *         "name": "Bonner Kammermusikverein",
+                     *         "description": "",
+                     *         "url": "https://kammermusik-bonn.example",
+                     *         "telephone": "",
+                     *         "email": "tickets@kammermusik-bonn.example",
+                     *         "sameAs": "https://kammermusik-bonn.example"
+                     *       },
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5541,6 +8687,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -5605,6 +8756,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5628,6 +8800,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -5692,6 +8869,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5727,6 +8925,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:33:00",
+                     *       "date_utc": "2026-03-10 12:33:00",
+                     *       "modified": "2026-03-10 13:34:00",
+                     *       "modified_utc": "2026-03-10 12:34:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_organizer&p=8",
+                     *       "organizer": "Jazz Club",
+                     *       "slug": "jazz-club__trashed",
+                     *       "global_id": "calendar.example?id=8",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=8"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"] | components["schemas"]["OrganizerDeleted"];
                 };
             };
@@ -5751,6 +8967,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -5815,6 +9036,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5849,6 +9091,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:12:00",
+                     *       "modified_utc": "2026-03-10 12:12:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "json_ld": {
+                     *         "@type": "Person",
+                     *         "name": "Bonner Kammermusikverein",
+                     *         "description": "",
+                     *         "url": "https://kammermusik-bonn.example",
+                     *         "telephone": "",
+                     *         "email": "tickets@kammermusik-bonn.example",
+                     *         "sameAs": "https://kammermusik-bonn.example"
+                     *       },
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5878,6 +9149,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -5942,6 +9218,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -5965,6 +9262,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -6029,6 +9331,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -6064,6 +9387,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-03-10 13:33:00",
+                     *       "date_utc": "2026-03-10 12:33:00",
+                     *       "modified": "2026-03-10 13:34:00",
+                     *       "modified_utc": "2026-03-10 12:34:00",
+                     *       "url": "https://calendar.example/?post_type=tribe_organizer&p=8",
+                     *       "organizer": "Jazz Club",
+                     *       "slug": "jazz-club__trashed",
+                     *       "global_id": "calendar.example?id=8",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=8"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"] | components["schemas"]["OrganizerDeleted"];
                 };
             };
@@ -6088,6 +9429,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+49 228 123456"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The organizer name. */
                     organizer?: string;
@@ -6152,6 +9498,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-03-10 13:12:00",
+                     *       "date_utc": "2026-03-10 12:12:00",
+                     *       "modified": "2026-03-10 13:15:00",
+                     *       "modified_utc": "2026-03-10 12:15:00",
+                     *       "url": "https://calendar.example/organizer/bonner-kammermusikverein/",
+                     *       "organizer": "Bonner Kammermusikverein",
+                     *       "slug": "bonner-kammermusikverein",
+                     *       "phone": "+49 228 123456",
+                     *       "website": "https://kammermusik-bonn.example",
+                     *       "email": "tickets@kammermusik-bonn.example",
+                     *       "global_id": "calendar.example?id=2",
+                     *       "global_id_lineage": [
+                     *         "calendar.example?id=2"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -6222,6 +9589,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/categories/",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "categories": [
+                     *         {
+                     *           "id": 1,
+                     *           "count": 2,
+                     *           "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "parent": 0,
+                     *           "meta": [],
+                     *           "url": "https://calendar.example/events/category/music/",
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *             "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CategoryList"];
                 };
             };
@@ -6249,6 +9640,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Music",
+                 *       "description": "Concerts, recitals and open rehearsals."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event category name. */
                     name: string;
@@ -6291,6 +9688,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Concerts, recitals and open rehearsals.",
+                     *       "name": "Music",
+                     *       "slug": "music",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/music/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6323,6 +9737,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Concerts, recitals and open rehearsals.",
+                     *       "name": "Music",
+                     *       "slug": "music",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/music/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6352,6 +9783,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Concerts, recitals and open rehearsals in and around Bonn."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event category name. */
                     name?: string;
@@ -6392,6 +9828,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *       "name": "Music",
+                     *       "slug": "music",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/music/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6415,6 +9868,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Concerts, recitals and open rehearsals in and around Bonn."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event category name. */
                     name?: string;
@@ -6455,6 +9913,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *       "name": "Music",
+                     *       "slug": "music",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/music/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6488,6 +9963,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "count": 0,
+                     *       "description": "",
+                     *       "name": "Jazz",
+                     *       "slug": "jazz",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/jazz/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/3",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6511,6 +10003,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Concerts, recitals and open rehearsals in and around Bonn."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event category name. */
                     name?: string;
@@ -6551,6 +10048,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Concerts, recitals and open rehearsals in and around Bonn.",
+                     *       "name": "Music",
+                     *       "slug": "music",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/events/category/music/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/categories/1",
+                     *         "collection": "http://calendar.example/calendar/events/v1/categories"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Category"];
                 };
             };
@@ -6619,6 +10133,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/tags/",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "tags": [
+                     *         {
+                     *           "id": 2,
+                     *           "count": 1,
+                     *           "description": "Children welcome; free under 12.",
+                     *           "name": "Family friendly",
+                     *           "slug": "family-friendly",
+                     *           "taxonomy": "post_tag",
+                     *           "meta": [],
+                     *           "url": "https://calendar.example/tag/family-friendly/",
+                     *           "urls": {
+                     *             "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *             "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TagList"];
                 };
             };
@@ -6646,6 +10183,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Family friendly"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event tag name. */
                     name: string;
@@ -6684,6 +10226,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "",
+                     *       "name": "Family friendly",
+                     *       "slug": "family-friendly",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/family-friendly/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6716,6 +10274,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "",
+                     *       "name": "Family friendly",
+                     *       "slug": "family-friendly",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/family-friendly/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6745,6 +10319,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Children welcome; free under 12."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event tag name. */
                     name?: string;
@@ -6781,6 +10360,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Children welcome; free under 12.",
+                     *       "name": "Family friendly",
+                     *       "slug": "family-friendly",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/family-friendly/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6804,6 +10399,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Children welcome; free under 12."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event tag name. */
                     name?: string;
@@ -6840,6 +10440,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Children welcome; free under 12.",
+                     *       "name": "Family friendly",
+                     *       "slug": "family-friendly",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/family-friendly/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6873,6 +10489,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "count": 0,
+                     *       "description": "",
+                     *       "name": "Rain or shine",
+                     *       "slug": "rain-or-shine",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/rain-or-shine/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/4",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6896,6 +10528,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Children welcome; free under 12."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The event tag name. */
                     name?: string;
@@ -6932,6 +10569,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Children welcome; free under 12.",
+                     *       "name": "Family friendly",
+                     *       "slug": "family-friendly",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "https://calendar.example/tag/family-friendly/",
+                     *       "urls": {
+                     *         "self": "http://calendar.example/calendar/events/v1/tags/2",
+                     *         "collection": "http://calendar.example/calendar/events/v1/tags"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Tag"];
                 };
             };
@@ -6967,6 +10620,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "changes": [
+                     *         {
+                     *           "token": "YzEuMi4x",
+                     *           "type": "category",
+                     *           "id": 1,
+                     *           "action": "created",
+                     *           "at": "2026-11-28T20:15:12Z"
+                     *         },
+                     *         {
+                     *           "token": "YzEuMy4z",
+                     *           "type": "category",
+                     *           "id": 1,
+                     *           "action": "updated",
+                     *           "at": "2026-11-28T20:15:12Z"
+                     *         }
+                     *       ],
+                     *       "next_token": "YzEuMy4z",
+                     *       "has_more": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Changes"];
                 };
             };
@@ -7005,6 +10680,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example retry: 2000
+                     *
+                     *     event: position
+                     *     id: YzEuMi4w
+                     *     data: {"next_token":"YzEuMi4w"}
+                     *
+                     *     id: YzEuMi4x
+                     *     data: {"token":"YzEuMi4x","type":"category","id":1,"action":"created","at":"2026-11-28T20:15:12Z"}
+                     */
                     "text/event-stream": components["schemas"]["ChangeStream"];
                 };
             };
@@ -7049,6 +10734,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "https://93.184.215.14/calendar-hooks",
+                     *           "types": [
+                     *             "event",
+                     *             "venue"
+                     *           ],
+                     *           "description": "Newsletter sync",
+                     *           "status": "active",
+                     *           "disabled_reason": null,
+                     *           "position": "YzEuMjMuMA",
+                     *           "created_utc": "2026-03-10 12:39:00",
+                     *           "modified_utc": "2026-03-10 12:39:00"
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/webhooks?page=1&per_page=10",
+                     *       "total": 1,
+                     *       "total_pages": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
@@ -7076,6 +10784,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://93.184.215.14/calendar-hooks",
+                 *       "types": [
+                 *         "event",
+                 *         "venue"
+                 *       ],
+                 *       "description": "Newsletter sync"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where to send the changes: an absolute `https` (or `http`) URL, without a user name or password. */
                     url: string;
@@ -7114,6 +10832,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMjMuMA",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:39:00",
+                     *       "secret": "whsec_ox6YIS2ghUj9aRO3IYzxbJ1tL5BOI4uV9yWjGReXRuU="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
@@ -7146,6 +10881,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMjMuMA",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:39:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -7176,6 +10927,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Newsletter and print sync"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where to send the changes: an absolute `https` (or `http`) URL, without a user name or password. */
                     url?: string;
@@ -7226,6 +10982,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter and print sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMjMuMA",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:42:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"] | components["schemas"]["Webhook"];
                 };
             };
@@ -7249,6 +11021,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Newsletter and print sync"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where to send the changes: an absolute `https` (or `http`) URL, without a user name or password. */
                     url?: string;
@@ -7299,6 +11076,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter and print sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMjMuMA",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:42:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"] | components["schemas"]["Webhook"];
                 };
             };
@@ -7332,6 +11125,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": true,
+                     *       "previous": {
+                     *         "id": 1,
+                     *         "url": "https://93.184.215.14/calendar-hooks",
+                     *         "types": [
+                     *           "event",
+                     *           "venue"
+                     *         ],
+                     *         "description": "Newsletter and print sync",
+                     *         "status": "active",
+                     *         "disabled_reason": null,
+                     *         "position": "YzEuMi4w",
+                     *         "created_utc": "2026-03-10 12:39:00",
+                     *         "modified_utc": "2026-03-10 12:44:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description Always true.
@@ -7362,6 +11174,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Newsletter and print sync"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where to send the changes: an absolute `https` (or `http`) URL, without a user name or password. */
                     url?: string;
@@ -7412,6 +11229,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter and print sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMjMuMA",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:42:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookWithSecret"] | components["schemas"]["Webhook"];
                 };
             };
@@ -7459,6 +11292,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [],
+                     *       "rest_url": "http://calendar.example/calendar/events/v1/webhooks/1/deliveries?page=1&per_page=10",
+                     *       "total": 0,
+                     *       "total_pages": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveries"];
                 };
             };
@@ -7489,6 +11330,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "since": "YzEuMi4w"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The sync token after which to send again (a change’s `token`, a `next_token` of GET /changes, a delivery’s `token` or a webhook’s `position`). */
                     since: string;
@@ -7517,6 +11363,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://93.184.215.14/calendar-hooks",
+                     *       "types": [
+                     *         "event",
+                     *         "venue"
+                     *       ],
+                     *       "description": "Newsletter and print sync",
+                     *       "status": "active",
+                     *       "disabled_reason": null,
+                     *       "position": "YzEuMi4w",
+                     *       "created_utc": "2026-03-10 12:39:00",
+                     *       "modified_utc": "2026-03-10 12:44:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
