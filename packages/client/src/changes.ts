@@ -8,11 +8,11 @@ export type ChangesPage = components['schemas']['Changes'];
 
 export interface ChangesOptions {
   /** The sync token to read after (a `next_token` kept from before); without it, the log from now. */
-  since?: string;
+  since?: string | undefined;
   /** Changes per page (the service's default 100, at most 1000). */
-  limit?: number;
+  limit?: number | undefined;
   /** The most pages read; 10 by default. Resume from the last page's `next_token`. */
-  maxPages?: number;
+  maxPages?: number | undefined;
 }
 
 export async function* changesOf(

@@ -10,7 +10,7 @@ export type ListPage<P extends ListPath> = paths[P]['get']['responses'][200]['co
 
 export interface PageOptions {
   /** The most pages read (the first included); 10 by default. The walk ends there, quietly. */
-  maxPages?: number;
+  maxPages?: number | undefined;
 }
 
 export const DEFAULT_MAX_PAGES = 10;
