@@ -31,6 +31,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
   server: { root: 'packages/server' },
+  client: { root: 'packages/client' },
   tests: { root: 'packages/tests', isolate: false },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
   'example-calendar-page': { root: 'examples/calendar-page' },

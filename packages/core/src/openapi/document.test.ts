@@ -30,6 +30,8 @@ function texts(node: Json, path = ''): Map<string, string> {
   const found = new Map<string, string>();
   if (typeof node !== 'object' || node === null) return found;
   for (const [key, value] of Object.entries(node)) {
+    // An example is a record as the service answers it (its `description` is the event's), in any language.
+    if (key === 'example') continue;
     if ((key === 'description' || key === 'summary') && typeof value === 'string')
       found.set(`${path}/${key}`, value);
     else for (const [p, t] of texts(value, `${path}/${key}`)) found.set(p, t);

@@ -21,6 +21,7 @@ import type { RequestContext } from '../route-table/context.js';
 import { documentedSchema, type ParamSpec } from '../route-table/params.js';
 import type { HttpMethod, RouteDefinition } from '../route-table/route.js';
 import { errorSchema } from './error-schema.js';
+import { operationDescription, operationExample } from './examples.js';
 import { localizeDocument } from './localize.js';
 
 const d = (en: string, de: string): Descriptions => ({ en, de });
@@ -170,8 +171,22 @@ function successResponse(
   return {
     description: (created ? TEXT.created : TEXT.ok)[language],
     ...(Object.keys(headers).length > 0 ? { headers: z.object(headers) } : {}),
-    ...(route.response ? { content: { [mediaTypeOf(route.response)]: { schema: route.response } } } : {}),
+    ...(route.response
+      ? {
+          content: {
+            [mediaTypeOf(route.response)]: {
+              schema: route.response,
+              ...withExample(operationExample(route.name)?.response),
+            },
+          },
+        }
+      : {}),
   };
+}
+
+/** An `example` entry, or none. */
+function withExample(example: unknown): { example?: unknown } {
+  return example === undefined ? {} : { example };
 }
 
 /** POSTs to a collection path that create nothing of their own: they answer 200 with a report. */
@@ -238,6 +253,10 @@ function operation(
   return {
     operationId: route.methods.length > 1 ? `${route.name}.${method.toLowerCase()}` : route.name,
     summary: route.summary[language],
+    description: operationDescription(route, method, language, {
+      list: isListAnswer(route.response),
+      created,
+    }),
     tags: [DISCOVERY_PATHS.has(compiled.path) ? 'discovery' : route.name.split('.')[0]!],
     ...(route.authorize ? { security: [{ apiKey: [] }, { basicAuth: [] }] } : {}),
     requestParams: {
@@ -249,7 +268,10 @@ function operation(
           requestBody: {
             required: bodyRequired,
             content: {
-              'application/json': { schema: bodySchema },
+              'application/json': {
+                schema: bodySchema,
+                ...withExample(operationExample(route.name)?.request),
+              },
               'application/x-www-form-urlencoded': { schema: bodySchema },
             },
           },
