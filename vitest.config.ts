@@ -30,6 +30,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   core: { root: 'packages/core', isolate: false },
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
+  'http-fetch': { root: 'packages/http-fetch' },
   server: { root: 'packages/server' },
   tests: { root: 'packages/tests', isolate: false },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
