@@ -14,7 +14,13 @@
  * Bun.serve({ fetch: handle });
  * @module
  */
-import type { CalendarCore, CoreBodyStream, CoreRequest, CoreResponse, Principal } from '@calendar-events/core';
+import type {
+  CalendarCore,
+  CoreBodyStream,
+  CoreRequest,
+  CoreResponse,
+  Principal,
+} from '@calendar-events/core';
 
 export interface FetchHandlerOptions {
   core: CalendarCore;
@@ -135,7 +141,10 @@ function readableOf(stream: CoreBodyStream, signal: AbortSignal): ReadableStream
 /** Core's answer as a `Response`: its status, headers and bytes unchanged. */
 export function toResponse(response: CoreResponse, signal: AbortSignal): Response {
   const body = response.stream ? readableOf(response.stream, signal) : (response.body ?? null);
-  return new Response(body as ConstructorParameters<typeof Response>[0], { status: response.status, headers: response.headers });
+  return new Response(body as ConstructorParameters<typeof Response>[0], {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 /** The handler: every request goes to core, which answers 404 `rest_no_route` outside its address. */

@@ -4,12 +4,7 @@
  * `ReadableStream` that the client's going away ends, and a Hono app mounting it. The HTTP contract suites run
  * through it too (the tests package's `fetch-sqlite` and `fetch-postgres` bindings).
  */
-import {
-  type CalendarCore,
-  createApiKey,
-  createCalendarCore,
-  createUser,
-} from '@calendar-events/core';
+import { type CalendarCore, createApiKey, createCalendarCore, createUser } from '@calendar-events/core';
 import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,7 +109,13 @@ describe('createFetchHandler', () => {
     await readUntil(/event: position/);
     expect(core.changeStreams.open).toBe(1);
     // A write after the stream opened arrives on it.
-    expect((await write(JSON.stringify({ title: 'Live', start_date: '2027-08-01 10:00', end_date: '2027-08-01 11:00' }))).status).toBe(201);
+    expect(
+      (
+        await write(
+          JSON.stringify({ title: 'Live', start_date: '2027-08-01 10:00', end_date: '2027-08-01 11:00' }),
+        )
+      ).status,
+    ).toBe(201);
     await readUntil(/"action":"created"/);
     client.abort();
     for (let waited = 0; core.changeStreams.open > 0 && waited < 5000; waited += 20)

@@ -6,12 +6,13 @@ export interface Binding {
   database: 'sqlite' | 'postgres';
 }
 
-export const ALL_BINDINGS: readonly Binding[] = (['express', 'fastify', 'fetch'] as const).flatMap((adapter) =>
-  (['sqlite', 'postgres'] as const).map((database) => ({
-    name: `${adapter}-${database}`,
-    adapter,
-    database,
-  })),
+export const ALL_BINDINGS: readonly Binding[] = (['express', 'fastify', 'fetch'] as const).flatMap(
+  (adapter) =>
+    (['sqlite', 'postgres'] as const).map((database) => ({
+      name: `${adapter}-${database}`,
+      adapter,
+      database,
+    })),
 );
 
 /**
@@ -51,11 +52,14 @@ export const DEFAULT_BINDINGS: readonly string[] = ALL_BINDINGS.map((binding) =>
  * (or empty) means `DEFAULT_BINDINGS`. An unknown name is an error rather than a silently smaller run.
  */
 export function selectBindings(filter: string | undefined): Binding[] {
-  const names = (filter ?? '').trim() === '' ? DEFAULT_BINDINGS : selectByName(
-    'BINDINGS',
-    filter,
-    ALL_BINDINGS.map((binding) => binding.name),
-  );
+  const names =
+    (filter ?? '').trim() === ''
+      ? DEFAULT_BINDINGS
+      : selectByName(
+          'BINDINGS',
+          filter,
+          ALL_BINDINGS.map((binding) => binding.name),
+        );
   return ALL_BINDINGS.filter((binding) => names.includes(binding.name));
 }
 

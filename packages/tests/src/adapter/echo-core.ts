@@ -39,7 +39,10 @@ export function createEchoCore(
     async handle(request: CoreRequest): Promise<CoreResponse> {
       if (options.fail) throw new Error('core failed');
       const given = request.body;
-      const body = typeof given === 'string' || given instanceof Uint8Array ? { kind: 'raw' as const, data: given } : given;
+      const body =
+        typeof given === 'string' || given instanceof Uint8Array
+          ? { kind: 'raw' as const, data: given }
+          : given;
       const echoed: EchoedRequest = {
         method: request.method,
         url: request.url,
