@@ -37,6 +37,8 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
   'example-fastify-register': { root: 'examples/fastify-register' },
+  'example-hono': { root: 'examples/hono' },
+  'example-nextjs-route': { root: 'examples/nextjs-route' },
   'example-library-only': { root: 'examples/library-only' },
 };
 
