@@ -17,6 +17,8 @@ const SERIAL = [
   // Builds the server with turbo as tools/bench/test/bench.test.ts does: the two at once would write its
   // build over each other.
   'tools/bench/test/multi-instance.test.ts',
+  // Builds the packages with turbo too (and installs them with npm into a temporary app).
+  'packages/tests/src/install/pack-install.test.ts',
 ];
 
 /**
