@@ -17,6 +17,8 @@ const SERIAL = [
   // Builds the server with turbo as tools/bench/test/bench.test.ts does: the two at once would write its
   // build over each other.
   'tools/bench/test/multi-instance.test.ts',
+  // Builds the packages with turbo too (and installs them with npm into a temporary app).
+  'packages/tests/src/install/pack-install.test.ts',
 ];
 
 /**
@@ -30,6 +32,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   core: { root: 'packages/core', isolate: false },
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
+  'http-fetch': { root: 'packages/http-fetch' },
   server: { root: 'packages/server' },
   client: { root: 'packages/client' },
   tests: { root: 'packages/tests', isolate: false },
@@ -37,6 +40,8 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
   'example-fastify-register': { root: 'examples/fastify-register' },
+  'example-hono': { root: 'examples/hono' },
+  'example-nextjs-route': { root: 'examples/nextjs-route' },
   'example-library-only': { root: 'examples/library-only' },
 };
 

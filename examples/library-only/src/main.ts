@@ -43,17 +43,15 @@ export async function runLibraryExample(): Promise<LibraryExampleResult> {
         'content-type': 'application/json',
         authorization: `Bearer ${key}`,
       },
-      body: {
-        kind: 'raw',
-        data: JSON.stringify({
-          title: 'Summer Jazz Night',
-          description: 'Three bands on the river stage.',
-          start_date: '2030-07-04 19:30:00',
-          end_date: '2030-07-04 23:00:00',
-          cost: '15',
-          categories: ['Concerts'],
-        }),
-      },
+      // The body as a plain string (or bytes), read as its content-type says.
+      body: JSON.stringify({
+        title: 'Summer Jazz Night',
+        description: 'Three bands on the river stage.',
+        start_date: '2030-07-04 19:30:00',
+        end_date: '2030-07-04 23:00:00',
+        cost: '15',
+        categories: ['Concerts'],
+      }),
     });
     const { id } = JSON.parse(textOf(created) ?? '{}') as { id?: number };
     const read = await core.handle({

@@ -7,7 +7,7 @@
 export interface ConfigOptions {
   /** Default `calendar/events/v1`; `tribe/events/v1` serves clients written for the plugin. */
   namespace?: string;
-  /** The public web site, used for `url` permalinks and `global_id` (default `http://localhost:8080`). */
+  /** The public web site, used for `url` permalinks, feed UIDs and `global_id` (default `DEFAULT_SITE_URL`). */
   siteUrl?: string;
   /** The public root URL of the API (where adapters are mounted). Default: from the request's host. */
   apiUrl?: string;
@@ -64,6 +64,12 @@ export interface ConfigOptions {
   webhookAllowPrivate?: boolean;
 }
 
+/**
+ * The site URL when none is configured: every permalink (`url`), feed UID and `global_id` is built from the site
+ * URL, so a service that keeps this default hands out `localhost` addresses.
+ */
+export const DEFAULT_SITE_URL = 'http://localhost:8080';
+
 export interface CalendarConfig {
   namespace: string;
   siteUrl: string;
@@ -93,7 +99,7 @@ export function resolveConfig(options: ConfigOptions): CalendarConfig {
   const languages = options.languages ?? ['en', 'de'];
   const geo = options.geolocation;
   const horizon = options.recurrenceHorizonMonths ?? 24;
-  const siteUrl = (options.siteUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const siteUrl = (options.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, '');
   if (!Number.isInteger(horizon) || horizon < 1 || horizon > 120)
     throw new RangeError(`recurrenceHorizonMonths must be a whole number from 1 to 120, not ${horizon}`);
   const retention = options.changeRetentionDays ?? 30;

@@ -11,7 +11,7 @@ export {
   type UserPrincipal,
 } from './auth/principal.js';
 export type { CalendarConfig, ConfigOptions, CorsOptions, TicketProvider } from './config.js';
-export { normalizeOrigin } from './config.js';
+export { DEFAULT_SITE_URL, normalizeOrigin } from './config.js';
 export { type CalendarCore, createCalendarCore } from './core.js';
 /** @deprecated Spelled `normalizeTimezone`, as the rest of the API spells `normalize`; this name goes in the next major version. */
 export { isValidTimezone, normalizeTimezone, normalizeTimezone as normaliseTimezone } from './dates/zones.js';

@@ -21,4 +21,7 @@ it("runs the README's core.handle example", () => {
   const printed = /\/\/ (200 .*)/.exec(example)![1]!.replaceAll("'", '').split('…');
   expect(run.stdout.startsWith(printed[0]!)).toBe(true);
   for (const part of printed.slice(1)) expect(run.stdout).toContain(part);
+  // The write through core.handle, its body a plain string, prints what its comment says.
+  const written = /\/\/ (201 .*)/.exec(example)![1]!;
+  expect(run.stdout.split('\n')).toContain(written);
 });

@@ -86,6 +86,7 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     const child = startCli(['serve', '--port', '0', '--database', 'sqlite::memory:', '--demo'], {
       NAMESPACE: 'tribe/events/v1',
       MAX_PER_PAGE: '3',
+      SITE_URL: 'https://calendar.example',
     });
     const done = finished(child);
     const url = await listeningUrl(child);
@@ -96,8 +97,12 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     expect(body.rest_url).toContain('/tribe/events/v1/events/');
     expect((await fetch(`${url}/calendar/events/v1/events`)).status).toBe(404);
     expect((await fetch(`${url}/de/tribe/events/v1/events`)).status).toBe(200);
+    // The site URL as given: the permalinks use it, and no warning.
+    expect((body.events[0] as { url: string }).url).toMatch(/^https:\/\/calendar\.example\/event\//);
     child.kill('SIGTERM');
-    expect((await done).code).toBe(0);
+    const result = await done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('--site-url');
   });
 
   it('shows costs sent without a symbol with the site currency of CURRENCY_SYMBOL and --currency-position', async () => {
@@ -146,10 +151,13 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
 
     // The demo calendar, written through the API.
     const events = (await (await fetch(`${url}/calendar/events/v1/events?per_page=50`)).json()) as {
-      events: { title: string }[];
+      events: { title: string; url: string; global_id: string }[];
       total: number;
     };
     expect(events.total).toBeGreaterThanOrEqual(30);
+    // Without --site-url the demo's permalinks and global ids are its own address (the port it picked).
+    expect(events.events[0]!.url).toMatch(new RegExp(`^${url}/event/`));
+    expect(events.events[0]!.global_id).toContain(new URL(url).host);
     const german = (await (await fetch(`${url}/de/calendar/events/v1/events?per_page=50`)).json()) as {
       events: { title: string }[];
     };
@@ -187,6 +195,8 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([`listening on ${url}`]);
     expect(result.stderr).toMatch(/^demo administrator key: \S{20,}$/m);
+    expect(result.stderr.match(/--site-url is not set/g)).toHaveLength(1);
+    expect(result.stderr).toContain(`use ${url} (the demo's own address)`);
   });
 
   it('takes its options from the environment', async () => {
@@ -209,6 +219,10 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     const result = await done;
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('"url":"/calendar/events/v1/events","status":200');
+    // No --site-url and no demo: one warning, naming the default the permalinks then use.
+    expect(result.stderr.match(/^warning: --site-url is not set: .*$/gm)).toEqual([
+      'warning: --site-url is not set: permalinks (url), feed UIDs and global_ids use http://localhost:8080 (a default); set --site-url (SITE_URL) to the public web site',
+    ]);
   });
 
   it('fails with exit code 1 and one line when the database cannot be opened', async () => {

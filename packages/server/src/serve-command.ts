@@ -24,6 +24,18 @@ import { createLogger } from './logger.js';
 import { type RunningServer, type StartServerOptions, startServer } from './server.js';
 import type { ServerTimeouts } from './transport.js';
 
+/**
+ * The one warning of a start without `--site-url`: permalinks, feed UIDs and `global_id`s are built from the
+ * site URL, so without it they name this machine (the demo's own address, or core's `localhost` default).
+ */
+export function siteUrlWarning(siteUrl: string, demo: boolean): string {
+  const what = demo ? "the demo's own address" : 'a default';
+  return (
+    `warning: --site-url is not set: permalinks (url), feed UIDs and global_ids use ${siteUrl} (${what}); ` +
+    'set --site-url (SITE_URL) to the public web site\n'
+  );
+}
+
 /** Serves until SIGTERM or SIGINT, then shuts down gracefully and exits 0. */
 async function serve(
   output: CliOutput,
@@ -87,6 +99,7 @@ async function serve(
     logger,
   });
   if (server.demoAdministratorKey) output.stderr(`demo administrator key: ${server.demoAdministratorKey}\n`);
+  if (!server.siteUrlGiven) output.stderr(siteUrlWarning(server.siteUrl, options.demo === true));
   output.stdout(`listening on ${server.url}\n`);
   await new Promise<void>((resolve, reject) => {
     const stop = (signal: NodeJS.Signals) => {

@@ -1,9 +1,11 @@
+import { createServer } from 'node:net';
 import {
   type CalendarCore,
   type CalendarCoreOptions,
   type CalendarDatabase,
   connectDatabase,
   createCalendarCore,
+  DEFAULT_SITE_URL,
   type Logger,
   type RateLimitOptions,
 } from '@calendar-events/core';
@@ -106,6 +108,13 @@ export interface RunningServer {
   core: CalendarCore;
   /** The key of the demo administrator, when `demo` seeded the database. */
   demoAdministratorKey?: string;
+  /**
+   * The site URL permalinks, feed UIDs and `global_id`s are built from: `siteUrl` when given; else, with `demo`,
+   * the server's own address (so the demo's permalinks point at it); else core's default, `DEFAULT_SITE_URL`.
+   */
+  siteUrl: string;
+  /** Whether `siteUrl` was given (`--site-url`), rather than derived or defaulted. */
+  siteUrlGiven: boolean;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -114,6 +123,25 @@ const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 function formatUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** A port free on `host` now: the demo needs its port before it listens, to build its site URL from it. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The demo's site URL: its own address (`localhost` for a wildcard host, which no browser can open). */
+async function demoSiteUrl(host: string, port: number): Promise<{ siteUrl: string; port: number }> {
+  const bound = port === 0 ? await freePort(host) : port;
+  const reachable = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return { siteUrl: formatUrl(reachable, bound), port: bound };
 }
 
 /** Migrates the database, optionally seeds the demo, and serves both addresses under `/` (SPEC §2, §13). */
@@ -135,6 +163,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         options.readReplica,
         options.statementTimeoutMs !== undefined ? { statementTimeoutMs: options.statementTimeoutMs } : {},
       );
+    let port = options.port ?? 8080;
+    let siteUrl = options.siteUrl;
+    if (siteUrl === undefined && options.demo) ({ siteUrl, port } = await demoSiteUrl(host, port));
     const applied = await database.migrate();
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     core = createCalendarCore({
@@ -144,7 +175,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.timezone !== undefined ? { timezone: options.timezone } : {}),
       ...(options.currencySymbol !== undefined ? { currencySymbol: options.currencySymbol } : {}),
       ...(options.currencyPosition !== undefined ? { currencyPosition: options.currencyPosition } : {}),
-      ...(options.siteUrl !== undefined ? { siteUrl: options.siteUrl } : {}),
+      ...(siteUrl !== undefined ? { siteUrl } : {}),
       ...(options.siteName !== undefined ? { siteName: options.siteName } : {}),
       ...(options.apiUrl !== undefined ? { apiUrl: options.apiUrl } : {}),
       ...(options.perPage !== undefined ? { perPage: options.perPage } : {}),
@@ -190,7 +221,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       adapter === 'express'
         ? createExpressApp(core, logger, timeouts)
         : await createFastifyApp(core, logger, timeouts);
-    const port = await app.listen(options.port ?? 8080, host);
+    port = await app.listen(port, host);
     const url = formatUrl(host, port);
     logger.info({ url, adapter }, 'listening');
     const running = { app, core };
@@ -201,6 +232,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port,
       adapter,
       core,
+      siteUrl: (siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, ''),
+      siteUrlGiven: options.siteUrl !== undefined,
       ...(demoAdministratorKey !== undefined ? { demoAdministratorKey } : {}),
       close() {
         closing ??= (async () => {

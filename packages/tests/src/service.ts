@@ -14,9 +14,12 @@ import {
 import { createPostgresDatabase } from '@calendar-events/core/postgres';
 import { createCalendarRouter } from '@calendar-events/http-express';
 import { calendarPlugin } from '@calendar-events/http-fastify';
+import { createAdaptorServer } from '@hono/node-server';
 import express from 'express';
 import Fastify from 'fastify';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
+import { honoRoutes } from './adapter/mounts.js';
 import { type AnswerCheck, answerChecker } from './answer-check.js';
 import type { Binding } from './bindings.js';
 import { createTestSchema, TEST_PG_URL } from './databases.js';
@@ -213,6 +216,24 @@ interface RunningHttp {
   close(): Promise<void>;
 }
 
+/** Listens on a free port of 127.0.0.1 with node:http's `server`. */
+async function listenNode(server: Server, core: CalendarCore): Promise<RunningHttp> {
+  // Requests the HTTP parser rejects get core's envelope, as on Fastify's side (the host's choice).
+  server.on('clientError', clientErrorHandler(core.logger));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** A host app that mounts the API at `/` twice: the default address and the German one (SPEC §2). */
 async function listen(adapter: Binding['adapter'], core: CalendarCore): Promise<RunningHttp> {
   if (adapter === 'express') {
@@ -220,21 +241,14 @@ async function listen(adapter: Binding['adapter'], core: CalendarCore): Promise<
     app.disable('x-powered-by');
     app.use(createCalendarRouter({ core }));
     app.use(createCalendarRouter({ core, language: 'de' }));
-    const server: Server = createServer(app);
-    // Requests the HTTP parser rejects get core's envelope, as on Fastify's side (the host's choice).
-    server.on('clientError', clientErrorHandler(core.logger));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', resolve);
-    });
-    return {
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    };
+    return listenNode(createServer(app), core);
+  }
+  if (adapter === 'fetch') {
+    // The fetch handler in a Hono app on Node's HTTP server (@hono/node-server bridges Request and Response).
+    const app = new Hono();
+    for (const language of [undefined, 'de'])
+      app.route('', honoRoutes(core, { path: '', ...(language ? { language } : {}) }));
+    return listenNode(createAdaptorServer({ fetch: app.fetch }) as Server, core);
   }
   const app = Fastify({
     logger: false,

@@ -32,12 +32,17 @@ describe('encodePhpForm', () => {
 });
 
 describe('selectBindings', () => {
-  it('selects all four bindings by default and narrows by name', () => {
+  it('selects every binding but fetch-postgres by default and narrows by name', () => {
     expect(selectBindings(undefined).map((b) => b.name)).toEqual([
       'express-sqlite',
       'express-postgres',
       'fastify-sqlite',
       'fastify-postgres',
+      'fetch-sqlite',
+    ]);
+    expect(selectBindings('fetch-postgres,fetch-sqlite').map((b) => b.name)).toEqual([
+      'fetch-sqlite',
+      'fetch-postgres',
     ]);
     expect(selectBindings(' fastify-postgres, express-sqlite ').map((b) => b.name)).toEqual([
       'express-sqlite',

@@ -99,3 +99,16 @@ describe('parseBody with keys that name a prototype', () => {
     expect(await status(parsedForm(value))).toBe(400);
   });
 });
+
+describe('parseBody with a plain string or bytes (a caller of core.handle)', () => {
+  it('reads them as the raw body, by the content type, within the limit', async () => {
+    const text = '{"title":"Jazz","tags":["a"]}';
+    expect(await parseBody(text, JSON_HEADERS, 1024)).toEqual({ json: { title: 'Jazz', tags: ['a'] } });
+    expect(await parseBody(new TextEncoder().encode(text), JSON_HEADERS, 1024)).toEqual({
+      json: { title: 'Jazz', tags: ['a'] },
+    });
+    expect((await parseBody('title=Jazz', FORM_HEADERS, 1024)).form).toEqual({ title: 'Jazz' });
+    expect(await parseBody('', JSON_HEADERS, 1024)).toEqual({});
+    await expect(parseBody(text, JSON_HEADERS, 10)).rejects.toMatchObject({ status: 413 });
+  });
+});

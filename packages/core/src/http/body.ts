@@ -134,10 +134,13 @@ function rejection(body: Extract<CoreRequestBody, { kind: 'rejected' }>): ApiErr
  * 400 `rest_invalid_json`; more than `limit` bytes → 413.
  */
 export async function parseBody(
-  body: CoreRequestBody | undefined,
+  given: CoreRequest['body'],
   headers: Record<string, string | string[] | undefined>,
   limit: number,
 ): Promise<ParsedBody> {
+  // A plain string or bytes (a caller of `core.handle`) is the raw body.
+  const body: CoreRequestBody | undefined =
+    typeof given === 'string' || given instanceof Uint8Array ? { kind: 'raw', data: given } : given;
   // No body at all (a GET, as adapters pass it): nothing to read, whatever the headers say.
   if (!body || (body.kind === 'raw' && body.data === '')) return {};
   const type = mediaType(headers);

@@ -22,7 +22,12 @@ export interface CoreRequest {
   mountPath: string;
   /** Header names in lower case. */
   headers: Record<string, string | string[] | undefined>;
-  body?: CoreRequestBody;
+  /**
+   * The body: a plain string (`JSON.stringify(…)`, a form's text) or bytes, read as the `content-type`
+   * header says (JSON, a form, multipart, `text/calendar`), as the `raw` kind is; or the adapter's form of it.
+   * None (or `''`) for a request without a body.
+   */
+  body?: CoreRequestBody | string | Uint8Array;
   /**
    * The client's IP address as the connection shows it (`socket.remoteAddress`): the key of rate limiting.
    * With `trustProxy`, core takes the last entry of `X-Forwarded-For` instead: the address the proxy in front

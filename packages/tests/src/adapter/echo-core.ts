@@ -38,7 +38,11 @@ export function createEchoCore(
     changeStreams: { open: 0, close: async () => {} },
     async handle(request: CoreRequest): Promise<CoreResponse> {
       if (options.fail) throw new Error('core failed');
-      const body = request.body;
+      const given = request.body;
+      const body =
+        typeof given === 'string' || given instanceof Uint8Array
+          ? { kind: 'raw' as const, data: given }
+          : given;
       const echoed: EchoedRequest = {
         method: request.method,
         url: request.url,

@@ -2,12 +2,17 @@
  * The `mount` of each adapter for `describeAdapterTranslation`: a host app of its framework, listening on
  * 127.0.0.1, with core at every mount asked for.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CalendarCore } from '@calendar-events/core';
 import { createCalendarRouter } from '@calendar-events/http-express';
 import { calendarPlugin } from '@calendar-events/http-fastify';
+import { createFetchHandler } from '@calendar-events/http-fetch';
+import { createAdaptorServer } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Express, Router } from 'express';
 import Fastify from 'fastify';
+import { type Context, Hono } from 'hono';
 import { listenLocally } from './echo-core.js';
 import type { ApiMount, MountApi } from './translation-suite.js';
 
@@ -63,4 +68,35 @@ export const mountOnFastify: MountApi = async (core, { mounts }) => {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     close: () => app.close(),
   };
+};
+
+/**
+ * The fetch handler's routes in a Hono app: the namespace of the mount's address and everything below it,
+ * `within` as a Hono sub-app (`app.route`). Hono hands the handler the request unchanged, so the mount path
+ * is the whole prefix; the client's address comes from Hono's connection info.
+ */
+export function honoRoutes(core: CalendarCore, mount: ApiMount): Hono {
+  const handle = createFetchHandler({
+    core,
+    mountPath: `${mount.within ?? ''}${mount.path}`,
+    clientAddress: (_request, context) => getConnInfo(context as Context).remote.address,
+    ...(mount.language !== undefined ? { language: mount.language } : {}),
+    ...(mount.authenticate
+      ? { authenticate: (request: Request) => mount.authenticate!(Object.fromEntries(request.headers)) }
+      : {}),
+  });
+  const routes = new Hono();
+  const namespace = `${mount.path}${core.namespacePath(mount.language)}`;
+  for (const path of [namespace, `${namespace}/*`]) routes.all(path, (c) => handle(c.req.raw, c));
+  return routes;
+}
+
+/** Mounts with a Hono app on Node's HTTP server (@hono/node-server), the fetch handler at each mount. */
+export const mountOnHono: MountApi = async (core, { mounts }) => {
+  const app = new Hono();
+  for (const mount of mounts) app.route(mount.within ?? '', honoRoutes(core, mount));
+  return listenLocally({
+    listen: (port, hostname, callback) =>
+      createAdaptorServer({ fetch: app.fetch }).listen(port, hostname, callback) as Server,
+  });
 };

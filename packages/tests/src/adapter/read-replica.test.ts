@@ -11,8 +11,9 @@ import { BINDINGS } from '../bindings.js';
 import { type PrimaryWithStandby, requireStandbyBinaries, startPrimaryWithStandby } from '../standby.js';
 
 /** The adapters of the PostgreSQL bindings this run selects (`BINDINGS=`). */
-const ADAPTERS = BINDINGS.filter((binding) => binding.database === 'postgres').map(
-  (binding) => binding.adapter,
+const ADAPTERS = BINDINGS.filter((binding) => binding.database === 'postgres').flatMap((binding) =>
+  // The standalone server serves Express or Fastify; the fetch handler has no server of its own.
+  binding.adapter === 'fetch' ? [] : [binding.adapter],
 );
 const runs = ADAPTERS.length > 0 && requireStandbyBinaries('the read replica tests through the adapters');
 
