@@ -54,14 +54,15 @@ function addStyles(document: Document): void {
 
 /** The event's title, time and venue, as one link to its page when it has one. */
 function eventContent(
-  info: { event: { title: string; extendedProps: Record<string, unknown> }; timeText: string },
+  info: { event: { title: string; allDay: boolean; extendedProps: Record<string, unknown> }; timeText: string },
   document: Document,
 ) {
   const { url, venue } = info.event.extendedProps as unknown as ShownDetails;
   const container = document.createElement(url ? 'a' : 'span');
   container.className = 'cev-event';
   if (url) (container as HTMLAnchorElement).href = url;
-  if (info.timeText) {
+  // EventCalendar writes midnight for an all-day event in the month view; it has no time to show.
+  if (info.timeText && !info.event.allDay) {
     const time = document.createElement('span');
     time.className = 'cev-time';
     time.textContent = info.timeText;
@@ -140,6 +141,10 @@ export class CalendarEventsView extends HTMLElement {
     this.#error.setAttribute('role', 'alert');
     this.#error.hidden = true;
     const target = document.createElement('div');
+    // EventCalendar's dark colours apply under an ancestor with `ec-dark` (always) or `ec-auto-dark` (when the
+    // system prefers dark).
+    const theme = this.getAttribute('theme');
+    target.className = theme === 'dark' ? 'ec-dark' : theme === 'light' ? '' : 'ec-auto-dark';
     target.setAttribute('role', 'region');
     target.setAttribute('aria-label', labels.calendar);
     this.append(this.#error, target);
@@ -150,7 +155,6 @@ export class CalendarEventsView extends HTMLElement {
     const timeZone =
       this.getAttribute('time-zone') || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     const feed = feedUrl(src, document.baseURI);
-    const theme = this.getAttribute('theme');
     const buttonText = buttonTexts(language);
     this.#calendar = createCalendar(target, [DayGrid, TimeGrid, List], {
       view: VIEWS[viewOf(this.getAttribute('view'))],
@@ -170,10 +174,6 @@ export class CalendarEventsView extends HTMLElement {
       allDayContent: labels.allDay,
       noEventsContent: labels.noEvents,
       eventContent: (info: Parameters<typeof eventContent>[0]) => eventContent(info, document),
-      theme: (defaults: Record<string, string>) => ({
-        ...defaults,
-        calendar: `${defaults.calendar} ${theme === 'dark' ? 'ec-dark' : theme === 'light' ? '' : 'ec-auto-dark'}`,
-      }),
       eventSources: [
         {
           events: async (range: { startStr: string; endStr: string }) => {
