@@ -32,6 +32,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   'http-express': { root: 'packages/http-express' },
   'http-fastify': { root: 'packages/http-fastify' },
   server: { root: 'packages/server' },
+  client: { root: 'packages/client' },
   tests: { root: 'packages/tests', isolate: false },
   view: { root: 'packages/view' },
   bench: { root: 'tools/bench', testTimeout: 90_000 },

@@ -1,6 +1,7 @@
 import type { CalendarConfig } from './config.js';
 import { geolocationFor } from './extensions/geolocation.js';
 import { icsImportRoutes } from './import/ics/routes.js';
+import { calendarFeedRoutes } from './resources/calendar-feed/routes.js';
 import type { ChangeFeed } from './resources/changes/feed.js';
 import { changeRoutes } from './resources/changes/routes.js';
 import { languageParam, namespaceRoutes } from './resources/discovery/routes.js';
@@ -22,6 +23,7 @@ export function buildRouteTable(config: CalendarConfig, changeFeed: ChangeFeed):
     ...eventRoutes(config, geolocation),
     ...icsImportRoutes(),
     ...feedRoutes(geolocation),
+    ...calendarFeedRoutes(geolocation),
     ...linkedRoutes(venueKind, geolocation),
     ...linkedRoutes(organizerKind, geolocation),
     ...categoryRoutes(),

@@ -41,6 +41,11 @@ export const ERRORS = {
     503,
     'This service holds as many live streams as it allows; please retry shortly, or follow GET /changes.',
   ],
+  // The widget feed (GET /events/calendar): a range holding more events than one answer gives.
+  rest_calendar_too_many_events: [
+    400,
+    'The range holds more events than one answer gives; ask for a shorter range or filter it.',
+  ],
   // Webhooks (WordPress's wording for an unknown id, as `rest_post_invalid_id`).
   rest_webhook_invalid_id: [404, 'Invalid webhook ID.'],
   // Terms (WordPress's taxonomy API).

@@ -272,6 +272,30 @@ describeContract('OpenAPI document against real answers', (service) => {
     await call('GET', '/events/{id}/ical', { path: { id: 999999 }, status: 404 });
   });
 
+  it('the widget feed: a range with events, 304, a refused range', async () => {
+    await call('POST', '/events', {
+      json: {
+        title: 'Widget',
+        start_date: '2026-04-06 19:00',
+        end_date: '2026-04-06 21:00',
+        venue: { venue: 'Hall' },
+        categories: ['Music'],
+      },
+      as: 'admin',
+      status: 201,
+    });
+    const query = { start: '2026-04-01T00:00:00Z', end: '2026-05-01T00:00:00Z' };
+    const feed = await call('GET', '/events/calendar', { query, status: 200 });
+    // The suite's other events of April are there too.
+    expect(feed.json.map((event: { title: string }) => event.title)).toContain('Widget');
+    await call('GET', '/events/calendar', {
+      query,
+      headers: { 'if-none-match': feed.headers.etag! },
+      status: 304,
+    });
+    await call('GET', '/events/calendar', { query: { ...query, end: '2025-01-01' }, status: 400 });
+  });
+
   it('changes: a start, a page with changes, a malformed token', async () => {
     const start = await call('GET', '/changes', { status: 200 });
     await call('POST', '/tags', { json: { name: 'Changed' }, as: 'admin', status: 201 });

@@ -14,6 +14,7 @@ const ROUTE_KEYS = [
   '/calendar/events/v1/events/import',
   '/calendar/events/v1/events/ical',
   '/calendar/events/v1/events/(?P<id>\\d+)/ical',
+  '/calendar/events/v1/events/calendar',
   '/calendar/events/v1/venues',
   '/calendar/events/v1/venues/(?P<id>\\d+)',
   '/calendar/events/v1/venues/by-slug/(?P<slug>[^/]+)',
