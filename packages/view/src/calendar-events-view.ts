@@ -54,7 +54,10 @@ function addStyles(document: Document): void {
 
 /** The event's title, time and venue, as one link to its page when it has one. */
 function eventContent(
-  info: { event: { title: string; allDay: boolean; extendedProps: Record<string, unknown> }; timeText: string },
+  info: {
+    event: { title: string; allDay: boolean; extendedProps: Record<string, unknown> };
+    timeText: string;
+  },
   document: Document,
 ) {
   const { url, venue } = info.event.extendedProps as unknown as ShownDetails;

@@ -255,7 +255,11 @@ export function createPages(core: CalendarCore, logger: Logger): Pages {
         if (request.method !== 'GET' && request.method !== 'HEAD')
           return noBody(405, { allow: ALLOWED_METHODS });
         const current = asset === viewBundle && new URLSearchParams(query).get('v') === asset.version;
-        const answer = serveFile(request, asset, current ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const answer = serveFile(
+          request,
+          asset,
+          current ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         // Public files: a page on another origin may load the element as a module script (a CORS request).
         answer.headers['access-control-allow-origin'] = '*';
         return answer;

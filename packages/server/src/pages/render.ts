@@ -103,6 +103,7 @@ ${html`<html lang="${context.language}">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="data:,">
 ${page.description ? html`<meta name="description" content="${page.description}">` : ''}
 <meta property="og:site_name" content="${context.siteName}">
 <meta property="og:title" content="${page.title}">
