@@ -240,6 +240,16 @@ describe.skipIf(!chromiumInstalled && !runningInCi)(
       expect(jsonLd.startDate).toMatch(/T18:00:00[+-]\d\d:\d\d$/);
       await expect(page.locator('a.add-to-calendar').getAttribute('href')).resolves.toMatch(/\/ical$/);
       await page.screenshot({ path: join(SCREENSHOTS, 'event-page.png'), fullPage: true });
+      // The German calendar: the element's own labels, EventCalendar's dates in German.
+      await page.goto(`${server.url}/de/`);
+      await page.locator('.cev-title', { hasText: 'Choir rehearsal' }).waitFor();
+      expect(await page.locator('.ec-toolbar button').allTextContents()).toEqual(
+        expect.arrayContaining(['Heute', 'Monat', 'Woche', 'Liste']),
+      );
+      await expect(page.locator('.ec-toolbar button.ec-prev').getAttribute('aria-label')).resolves.toBe(
+        'Zurück',
+      );
+      await page.screenshot({ path: join(SCREENSHOTS, 'calendar-month-de.png'), fullPage: true });
       await page.goto(`${server.url}/de/event/symphony-no-9-berlin/`);
       await expect(page.locator('a.add-to-calendar').textContent()).resolves.toBe(
         'Zum Kalender hinzufügen (.ics)',
@@ -261,6 +271,11 @@ describe.skipIf(!chromiumInstalled && !runningInCi)(
       expect(await feed.headerValue('access-control-allow-origin')).toBe(elsewhereUrl);
       await page.locator('.cev-title', { hasText: 'Choir rehearsal' }).waitFor();
       const elementTitles = await titlesIn(page, '.ec-day-grid .cev-title');
+      // The page switches the view by setting the attribute.
+      await page.locator('calendar-events-view').evaluate((element) => element.setAttribute('view', 'week'));
+      await page.locator('.ec-time-grid').waitFor();
+      await page.locator('calendar-events-view').evaluate((element) => element.setAttribute('view', 'month'));
+      await page.locator('.ec-day-grid .cev-title', { hasText: 'Choir rehearsal' }).waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, 'element-other-origin.png'), fullPage: true });
 
       await page.goto(`${elsewhereUrl}/fullcalendar.html`);
