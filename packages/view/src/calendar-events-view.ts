@@ -207,6 +207,12 @@ export class CalendarEventsView extends HTMLElement {
   }
 }
 
+declare global {
+  interface HTMLElementTagNameMap {
+    'calendar-events-view': CalendarEventsView;
+  }
+}
+
 if (typeof customElements !== 'undefined' && !customElements.get('calendar-events-view')) {
   customElements.define('calendar-events-view', CalendarEventsView);
 }
