@@ -174,6 +174,8 @@ describe.each(['fastify', 'express'] as const)('public pages (%s)', (adapter: Ad
     expect(await category.text()).toContain('symphony-no-9-berlin');
     expect((await page('/venue/nowhere/')).status).toBe(404);
     expect((await page('/events/category/nothing/')).status).toBe(404);
+    // A category's address names its parents as the API's `url` does; other parents lead nowhere.
+    expect((await page('/events/category/family/concerts/')).status).toBe(404);
   });
 
   it('speaks German under /de/, with the texts the API has in German', async () => {

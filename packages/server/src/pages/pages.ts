@@ -28,6 +28,7 @@ import {
   type VenueRecord,
 } from './read-api.js';
 import {
+  categoryPagePath,
   eventPagePath,
   PAGES_STYLESHEET,
   type Page,
@@ -72,7 +73,7 @@ type Route =
   | { kind: 'calendar' }
   | { kind: 'event'; slug: string; date?: string }
   | { kind: 'venue' | 'organizer'; slug: string }
-  | { kind: 'category'; slug: string };
+  | { kind: 'category'; slug: string; path: string };
 
 /** A path segment as the API takes a slug: decoded, non-empty, no slash; undefined otherwise. */
 function slugOf(segment: string | undefined): string | undefined {
@@ -105,7 +106,8 @@ function routeOf(path: string): Route | 'redirect' | undefined {
   } else if (first === 'events' && second === 'category' && parts.length >= 3 && parts.length <= 12) {
     // Nested categories: `/events/category/music/jazz/` is the category `jazz`.
     const slug = slugOf(parts.at(-1));
-    if (slug && parts.slice(2).every((part) => slugOf(part))) route = { kind: 'category', slug };
+    if (slug && parts.slice(2).every((part) => slugOf(part)))
+      route = { kind: 'category', slug, path: `/${parts.map((part) => slugOf(part) ?? part).join('/')}/` };
   }
   if (!route) return undefined;
   return slashed ? route : 'redirect';
@@ -198,7 +200,8 @@ async function pageFor(route: Route, api: ApiReader, context: PageContext): Prom
         `/categories?slug=${encodeURIComponent(route.slug)}`,
       );
       const term = terms?.categories.find((candidate) => candidate.slug === route.slug);
-      if (!term) return undefined;
+      // Its parents' slugs must be the ones in the address, as the API builds it.
+      if (!term || decodeURIComponent(categoryPagePath(term)) !== route.path) return undefined;
       const events = await listedEvents(api, `categories=${term.id}`);
       const description = plainText(term.description) || undefined;
       return {

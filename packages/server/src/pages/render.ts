@@ -146,7 +146,8 @@ export function eventList(context: PageContext, events: readonly EventRecord[]):
 /** An event's page path from its `url`: `/event/<slug>/`, or an occurrence's `/event/<slug>/<date>/`. */
 export function eventPagePath(event: Pick<EventRecord, 'url' | 'slug'>): string {
   const path = URL.canParse(event.url) ? new URL(event.url).pathname : '';
-  return /^\/event\/[^/]+\/(\d{4}-\d{2}-\d{2}\/)?$/.test(path) ? path : `/event/${event.slug}/`;
+  // The end of the path: a site URL with a path of its own (`https://example.org/blog`) comes before it.
+  return path.match(/\/event\/[^/]+\/(\d{4}-\d{2}-\d{2}\/)?$/)?.[0] ?? `/event/${event.slug}/`;
 }
 
 export function renderEventBody(context: PageContext, event: EventRecord): Html {
@@ -171,7 +172,7 @@ ${event.cost ? html`<dt>${texts.cost}</dt><dd>${event.cost}</dd>` : ''}
 /** A category's page path from its `url` (`/events/category/<parent>/<slug>/`), else from its slug. */
 export function categoryPagePath(term: TermRecord): string {
   const path = term.url && URL.canParse(term.url) ? new URL(term.url).pathname : '';
-  return /^\/events\/category\/([^/]+\/)+$/.test(path) ? path : `/events/category/${term.slug}/`;
+  return path.match(/\/events\/category\/([^/]+\/)+$/)?.[0] ?? `/events/category/${term.slug}/`;
 }
 
 export function renderVenueBody(
