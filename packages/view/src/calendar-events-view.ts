@@ -84,6 +84,11 @@ function eventContent(
   return { domNodes: [container] };
 }
 
+/** EventCalendar's dark colours apply under `ec-dark` (always) or `ec-auto-dark` (when the system prefers dark). */
+function themeClass(theme: string | null): string {
+  return theme === 'dark' ? 'ec-dark' : theme === 'light' ? '' : 'ec-auto-dark';
+}
+
 function buttonTexts(language: Language) {
   const labels = LABELS[language];
   return (defaults: Record<string, string>) => ({
@@ -103,6 +108,7 @@ export class CalendarEventsView extends HTMLElement {
 
   #calendar: Calendar | undefined;
   #error: HTMLElement | undefined;
+  #target: HTMLElement | undefined;
 
   connectedCallback(): void {
     this.#render();
@@ -118,6 +124,11 @@ export class CalendarEventsView extends HTMLElement {
       this.#calendar.setOption('view', VIEWS[viewOf(value)]);
       return;
     }
+    // A theme is a class on the calendar's parent: the calendar keeps its view and date.
+    if (name === 'theme' && this.#target) {
+      this.#target.className = themeClass(value);
+      return;
+    }
     this.#render();
   }
 
@@ -129,6 +140,7 @@ export class CalendarEventsView extends HTMLElement {
   #destroy(): void {
     if (this.#calendar) void destroyCalendar(this.#calendar);
     this.#calendar = undefined;
+    this.#target = undefined;
     this.replaceChildren();
   }
 
@@ -144,10 +156,8 @@ export class CalendarEventsView extends HTMLElement {
     this.#error.setAttribute('role', 'alert');
     this.#error.hidden = true;
     const target = document.createElement('div');
-    // EventCalendar's dark colours apply under an ancestor with `ec-dark` (always) or `ec-auto-dark` (when the
-    // system prefers dark).
-    const theme = this.getAttribute('theme');
-    target.className = theme === 'dark' ? 'ec-dark' : theme === 'light' ? '' : 'ec-auto-dark';
+    target.className = themeClass(this.getAttribute('theme'));
+    this.#target = target;
     target.setAttribute('role', 'region');
     target.setAttribute('aria-label', labels.calendar);
     this.append(this.#error, target);

@@ -221,6 +221,24 @@ describe.skipIf(!chromiumInstalled && !runningInCi)(
       // The list shows the month itself (the grid also shows the first and last days of its neighbours).
       expect(await titlesIn(page, '.ec-list .cev-title')).toEqual(await monthTitles(server.url));
       await page.screenshot({ path: join(SCREENSHOTS, 'calendar-list.png'), fullPage: true });
+      // Dark when the system prefers it (no theme attribute), light when the attribute says so.
+      const calendarBackground = () =>
+        page
+          .locator('.ec')
+          .evaluate((element) =>
+            element.ownerDocument.defaultView!.getComputedStyle(element).getPropertyValue('--ec-bg-color'),
+          );
+      const light = await calendarBackground();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const dark = await calendarBackground();
+      expect(dark).not.toBe(light);
+      await page.screenshot({ path: join(SCREENSHOTS, 'calendar-list-dark.png'), fullPage: true });
+      await page
+        .locator('calendar-events-view')
+        .evaluate((element) => element.setAttribute('theme', 'light'));
+      // A new theme keeps the view shown.
+      await page.locator('.ec-list .cev-title', { hasText: 'Harbour market' }).waitFor();
+      expect(await calendarBackground()).toBe(light);
       expect(problems).toEqual([]);
       await page.close();
     });
