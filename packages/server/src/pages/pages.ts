@@ -139,13 +139,14 @@ async function eventPage(
   const first = await api.get<EventRecord>(`/events/by-slug/${slug}`);
   if (!first) return undefined;
   const wanted = `/event/${route.slug}/${route.date ? `${route.date}/` : ''}`;
-  if (!route.date) return eventPagePath(first) === `/event/${first.slug}/` ? first : undefined;
+  // The API's own address of the record, decoded as the route's slug is (a slug may be non-ASCII).
   if (decodeURIComponent(eventPagePath(first)) === wanted) return first;
+  if (!route.date) return undefined;
   // An occurrence: its series is the first post of the slug; the occurrence starts on that day.
   const seriesId = first.series_id ?? first.id;
   const day = encodeURIComponent(route.date);
   const list = await api.get<EventList>(
-    `/events?post_parent=${seriesId}&start_date=${day}&end_date=${day}%2023:59:59&per_page=50&status=publish`,
+    `/events?post_parent=${seriesId}&start_date=${day}&end_date=${day}%2023:59:59&per_page=50`,
   );
   const found = list?.events.find((event) => decodeURIComponent(eventPagePath(event)) === wanted);
   return found ? api.get<EventRecord>(`/events/${found.id}`) : undefined;
