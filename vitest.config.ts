@@ -13,6 +13,7 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 const SERIAL = [
   'packages/tests/src/faults/*.test.ts',
   'packages/server/src/docs-page.browser.test.ts',
+  'packages/server/src/pages/pages.browser.test.ts',
   'tools/bench/src/targets/cpu.test.ts',
   // Builds the server with turbo as tools/bench/test/bench.test.ts does: the two at once would write its
   // build over each other.
@@ -36,6 +37,7 @@ const PACKAGES: Record<string, { root: string; testTimeout?: number; isolate?: f
   server: { root: 'packages/server' },
   client: { root: 'packages/client' },
   tests: { root: 'packages/tests', isolate: false },
+  view: { root: 'packages/view' },
   bench: { root: 'tools/bench', testTimeout: 90_000 },
   'example-calendar-page': { root: 'examples/calendar-page' },
   'example-express-mount': { root: 'examples/express-mount' },
@@ -78,7 +80,8 @@ const packageProjects = Object.entries(PACKAGES).map(
 export default defineConfig({
   test: {
     // The root's global setup runs once per run (a project's would run once per project).
-    globalSetup: ['packages/tests/src/global-setup.ts'],
+    // The view's bundle is built first: the server serves it, and its tests load it.
+    globalSetup: ['packages/view/test/global-setup.ts', 'packages/tests/src/global-setup.ts'],
     maxWorkers: WORKERS,
     projects: [
       ...packageProjects,

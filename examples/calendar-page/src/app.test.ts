@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// The page's own rendering module, as the browser loads it.
-import { renderEvents } from '../public/render.js';
 import { type CalendarPage, startCalendarPage } from './app.js';
-
-type EventsPage = Parameters<typeof renderEvents>[0];
 
 let running: CalendarPage;
 
@@ -13,27 +9,28 @@ beforeAll(async () => {
 
 afterAll(() => running.close());
 
-it('serves the page with the address of the API, and its rendering module', async () => {
+it('serves a plain page that loads the element from the API server and points it at the API', async () => {
   const html = await (await fetch(running.pageUrl)).text();
-  expect(html).toContain(`<meta name="calendar-api" content="${running.apiUrl}" />`);
-  const script = await fetch(`${running.pageUrl}/render.js`);
-  expect(script.headers.get('content-type')).toContain('javascript');
+  expect(html).toContain(
+    `<script type="module" src="${running.apiUrl}/assets/calendar-events-view.js"></script>`,
+  );
+  expect(html).toContain(`<calendar-events-view src="${running.apiUrl}/calendar/events/v1" view="month"`);
+  expect(html).not.toContain('API_ROOT');
   expect((await fetch(`${running.pageUrl}/nothing`)).status).toBe(404);
 });
 
-it("lets the page's origin read the demo calendar, and renders it by day in both languages", async () => {
-  const read = (prefix: string) =>
-    fetch(`${running.apiUrl}${prefix}/calendar/events/v1/events?per_page=20`, {
-      headers: { origin: running.pageUrl },
-    });
-  const english = await read('');
-  expect(english.headers.get('access-control-allow-origin')).toBe(running.pageUrl);
-  const page = (await english.json()) as EventsPage;
-  expect(page.events.length).toBe(20);
-  const html = renderEvents(page, 'en');
-  expect(html.match(/<h2>/g)?.length).toBeGreaterThan(1);
-  expect(html).toContain(page.events[0]!.title.replace(/&/g, '&#38;'));
-  const german = renderEvents((await (await read('/de')).json()) as EventsPage, 'de');
-  expect(german).not.toBe(html);
-  expect(renderEvents({ events: [] }, 'en')).toContain('No upcoming events.');
+it("lets the page's origin load the element and read the widget feed (CORS)", async () => {
+  const origin = { origin: running.pageUrl };
+  const bundle = await fetch(`${running.apiUrl}/assets/calendar-events-view.js`, { headers: origin });
+  expect(bundle.status).toBe(200);
+  expect(bundle.headers.get('access-control-allow-origin')).toBe('*');
+  expect(await bundle.text()).toContain('calendar-events-view');
+  const start = new Date().toISOString().slice(0, 8);
+  const feed = await fetch(
+    `${running.apiUrl}/calendar/events/v1/events/calendar?start=${start}01T00:00:00&end=${start}28T00:00:00&timeZone=UTC`,
+    { headers: origin },
+  );
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get('access-control-allow-origin')).toBe(running.pageUrl);
+  expect(Array.isArray(await feed.json())).toBe(true);
 });

@@ -8,10 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type RunningServer, startServer } from '@calendar-events/server';
 
 const PUBLIC = new URL('../public/', import.meta.url);
-const TYPES: Record<string, string> = {
-  '/': 'text/html; charset=utf-8',
-  '/render.js': 'text/javascript; charset=utf-8',
-};
+const TYPES: Record<string, string> = { '/': 'text/html; charset=utf-8' };
 
 export interface CalendarPage {
   pageUrl: string;
@@ -29,8 +26,7 @@ export async function startCalendarPage(
     if (!type) return void response.writeHead(404).end();
     let body = await readFile(new URL(path === '/' ? 'index.html' : path.slice(1), PUBLIC), 'utf8');
     // Tells the page where the API lives.
-    if (path === '/')
-      body = body.replace('<head>', `<head>\n    <meta name="calendar-api" content="${apiUrl}" />`);
+    body = body.replaceAll('API_ROOT', apiUrl);
     response.writeHead(200, { 'content-type': type }).end(body);
   });
   await new Promise<void>((resolve) => page.listen(options.pagePort ?? 0, '127.0.0.1', resolve));

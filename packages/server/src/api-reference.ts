@@ -43,7 +43,7 @@ export interface ApiReference {
 }
 
 /** A file of the reference: its bytes, a gzip copy when worth it, and a version taken from its content. */
-interface ServedFile {
+export interface ServedFile {
   contentType: string;
   body: Buffer;
   gzipped: Buffer | undefined;
@@ -116,7 +116,7 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function toServedFile(contentType: string, body: Buffer): ServedFile {
+export function toServedFile(contentType: string, body: Buffer): ServedFile {
   const compressible = !contentType.startsWith('image/') && body.length >= GZIP_MIN_BYTES;
   return {
     contentType,
@@ -206,7 +206,7 @@ function headerValue(request: StaticRequest, name: string): string | undefined {
 /** The files come as they are or gzipped: the API's own negotiation (core's) picks between the two. */
 const OFFERED_CODINGS = ['gzip'] as const;
 
-function serveFile(request: StaticRequest, file: ServedFile, cacheControl: string): StaticResponse {
+export function serveFile(request: StaticRequest, file: ServedFile, cacheControl: string): StaticResponse {
   const gzip =
     file.gzipped !== undefined &&
     negotiateCoding(headerValue(request, 'accept-encoding'), OFFERED_CODINGS) === 'gzip';
@@ -230,7 +230,7 @@ function serveFile(request: StaticRequest, file: ServedFile, cacheControl: strin
   return { status: 200, headers, body: request.method === 'HEAD' ? undefined : body };
 }
 
-function noBody(status: number, headers: Record<string, string>): StaticResponse {
+export function noBody(status: number, headers: Record<string, string>): StaticResponse {
   // A 204 carries no Content-Length (RFC 9110 §8.6); the others say that their body is empty.
   return {
     status,

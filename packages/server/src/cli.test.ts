@@ -99,6 +99,12 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
     expect((await fetch(`${url}/de/tribe/events/v1/events`)).status).toBe(200);
     // The site URL as given: the permalinks use it, and no warning.
     expect((body.events[0] as { url: string }).url).toMatch(/^https:\/\/calendar\.example\/event\//);
+    // The pages read the namespace served: an event's "add to calendar" link is under it.
+    const page = await fetch(`${url}/event/symphony-no-9-berlin/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(
+      /class="add-to-calendar" href="\.\.\/\.\.\/tribe\/events\/v1\/events\/\d+\/ical"/,
+    );
     child.kill('SIGTERM');
     const result = await done;
     expect(result.code).toBe(0);
@@ -205,6 +211,7 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
       DATABASE_URL: 'sqlite::memory:',
       ADAPTER: 'express',
       CORS_ORIGINS: '*',
+      NO_PAGES: '1',
       // Set but empty, as an env file's `LOG_LEVEL=` leaves it: the default level (a line per request).
       LOG_LEVEL: '',
     });
@@ -215,6 +222,10 @@ describe('calendar-events serve', { timeout: 90_000 }, () => {
       headers: { origin: 'https://any.example' },
     });
     expect(events.headers.get('access-control-allow-origin')).toBe('*');
+    // NO_PAGES: the API only, `/` is its JSON 404 even to a browser.
+    const home = await fetch(`${url}/`, { headers: { accept: 'text/html' } });
+    expect(home.status).toBe(404);
+    expect(home.headers.get('content-type')).toContain('application/json');
     child.kill('SIGINT');
     const result = await done;
     expect(result.code).toBe(0);

@@ -17,11 +17,19 @@ import * as expressAdapter from '@calendar-events/http-express';
 import * as fastifyAdapter from '@calendar-events/http-fastify';
 import express from 'express';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { createApiReference } from './api-reference.js';
+import { createApiReference, type StaticResponse } from './api-reference.js';
 import { redactUrl, requestLineWriter } from './logger.js';
+import { createPages } from './pages/pages.js';
 import { clientErrorHandler, httpServerOptions, resolveTimeouts, type ServerTimeouts } from './transport.js';
 
 export type AdapterName = 'express' | 'fastify';
+
+/** What the host app serves besides the API (both on by default). */
+export interface HttpAppOptions {
+  timeouts?: ServerTimeouts;
+  /** The public pages (`/`, `/event/<slug>/`, …; see pages/pages.ts); `--no-pages` turns them off. */
+  pages?: boolean;
+}
 
 /** How long shutdown waits for in-flight requests before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -145,8 +153,8 @@ function createExpressServer(app: express.Express, options: ServerOptions): Serv
   );
 }
 
-export function createExpressApp(core: CalendarCore, logger: Logger, timeouts: ServerTimeouts = {}): HttpApp {
-  const serverOptions = httpServerOptions(resolveTimeouts(timeouts));
+export function createExpressApp(core: CalendarCore, logger: Logger, options: HttpAppOptions = {}): HttpApp {
+  const serverOptions = httpServerOptions(resolveTimeouts(options.timeouts ?? {}));
   const app = express();
   // Core writes every header and answers conditional requests itself; nothing reads `req.query`.
   app.disable('x-powered-by');
@@ -173,6 +181,27 @@ export function createExpressApp(core: CalendarCore, logger: Logger, timeouts: S
     res.writeHead(response.status, response.headers);
     res.end(response.body);
   });
+  const pages = options.pages === false ? undefined : createPages(core, logger);
+  if (pages) {
+    app.use((req, res, next) => {
+      pages
+        .answer({
+          method: req.method,
+          url: req.originalUrl,
+          headers: req.headers,
+          ...(req.socket.remoteAddress !== undefined ? { remoteAddress: req.socket.remoteAddress } : {}),
+        })
+        .then((response: StaticResponse | undefined) => {
+          if (!response) return next();
+          res.writeHead(response.status, response.headers);
+          res.end(response.body);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'page failed');
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    });
+  }
   // Every other path: core's 404 `rest_no_route`, as Fastify's side answers too.
   app.use((req, res) => void answer(res, core.handle(expressAdapter.toCoreRequest(req))));
 
@@ -208,9 +237,9 @@ export function createExpressApp(core: CalendarCore, logger: Logger, timeouts: S
 export async function createFastifyApp(
   core: CalendarCore,
   logger: Logger,
-  timeouts: ServerTimeouts = {},
+  options: HttpAppOptions = {},
 ): Promise<HttpApp> {
-  const serverOptions = httpServerOptions(resolveTimeouts(timeouts));
+  const serverOptions = httpServerOptions(resolveTimeouts(options.timeouts ?? {}));
   const answer = async (reply: FastifyReply, response: Promise<CoreResponse>) => {
     try {
       return fastifyAdapter.sendCoreResponse(reply, await response);
@@ -253,12 +282,23 @@ export async function createFastifyApp(
     });
   }
   const apiReference = createApiReference(core);
-  app.setNotFoundHandler((request, reply) => {
-    const response = apiReference.answer({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-    });
+  const pages = options.pages === false ? undefined : createPages(core, logger);
+  app.setNotFoundHandler(async (request, reply) => {
+    const staticRequest = { method: request.method, url: request.url, headers: request.headers };
+    let response = apiReference.answer(staticRequest);
+    if (!response && pages) {
+      try {
+        response = await pages.answer({
+          ...staticRequest,
+          ...(request.socket.remoteAddress !== undefined
+            ? { remoteAddress: request.socket.remoteAddress }
+            : {}),
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'page failed');
+        return reply.code(500).send();
+      }
+    }
     if (!response) return forwardToCore(request, reply);
     return reply.code(response.status).headers(response.headers).send(response.body);
   });

@@ -255,6 +255,12 @@ export function serveCommand(program: Command, output: CliOutput): void {
       ),
     )
     .addOption(
+      new Option(
+        '--no-pages',
+        'serve the API only: no calendar at / and no event, venue or category pages',
+      ).env('NO_PAGES'),
+    )
+    .addOption(
       new Option('--request-timeout <s>', 'seconds to receive a whole request, body included (default 60)')
         .env('REQUEST_TIMEOUT')
         .argParser(integer(1, 3600)),

@@ -58,6 +58,11 @@ export interface StartServerOptions {
   trustProxy?: boolean;
   /** Cross-origin access for browser pages on other origins (SPEC §4); off by default. */
   cors?: CalendarCoreOptions['cors'];
+  /**
+   * The public pages: `/` a calendar, and the permalinks the API hands out (`/event/<slug>/`, `/venue/…`,
+   * `/organizer/…`, `/events/category/…`) as HTML (default true; the CLI's `--no-pages` turns them off).
+   */
+  pages?: boolean;
   /** Seed the demo calendar into an empty database. */
   demo?: boolean;
   /**
@@ -219,8 +224,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const timeouts = options.timeouts ?? {};
     app =
       adapter === 'express'
-        ? createExpressApp(core, logger, timeouts)
-        : await createFastifyApp(core, logger, timeouts);
+        ? createExpressApp(core, logger, { timeouts, pages: options.pages !== false })
+        : await createFastifyApp(core, logger, { timeouts, pages: options.pages !== false });
     port = await app.listen(port, host);
     const url = formatUrl(host, port);
     logger.info({ url, adapter }, 'listening');
