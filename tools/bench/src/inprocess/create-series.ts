@@ -7,7 +7,7 @@
  * again (not timed), so that every round meets the same calendar. Every statement is observed (`onQuery`, Kysely's duration from
  * send to result); the table groups them by their SQL.
  *
- *   pnpm --filter @calendar-events/bench series-create -- --databases sqlite,postgres --rounds 20
+ *   pnpm --filter @calendar-events/bench series-create --databases sqlite,postgres --rounds 20
  */
 import { loadavg } from 'node:os';
 import { type CalendarDatabase, createCalendarCore, textOf } from '@calendar-events/core';

@@ -7,7 +7,7 @@
  * (the longest gap between two turns of the loop); then several feeds at once while a timer stands for
  * `/healthz`: how late it fired.
  *
- *   pnpm --filter @calendar-events/bench feeds-cpu -- --databases sqlite --series 40 --singles 200
+ *   pnpm --filter @calendar-events/bench feeds-cpu --databases sqlite --series 40 --singles 200
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -6,7 +6,7 @@
  * with other work changes far less than it changes elapsed time. Reads only: the calendars are those
  * `pnpm bench` keeps (loaded first when missing).
  *
- *   pnpm --filter @calendar-events/bench lists-cpu -- --databases sqlite --rounds 7 --requests 200
+ *   pnpm --filter @calendar-events/bench lists-cpu --databases sqlite --rounds 7 --requests 200
  */
 import { loadavg } from 'node:os';
 import { createCalendarCore, textOf } from '@calendar-events/core';
