@@ -7,7 +7,7 @@
  * it), the requests' times during the round against the same requests before it, and the stalls of the
  * event loop (a 5 ms timer's lateness): the longest, the 99th percentile, how many passed 50 ms.
  *
- *   pnpm --filter @calendar-events/bench horizon-keeper -- --databases sqlite,postgres --series 40
+ *   pnpm --filter @calendar-events/bench horizon-keeper --databases sqlite,postgres --series 40
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
