@@ -5,50 +5,27 @@
  *
  * Without `/usr/bin/chromium` the test fails in CI (`.ci/run` installs it) and is skipped, loudly, elsewhere.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  chromiumInstalled,
+  recordProblems,
+  runningInCi,
+  warnWhenSkipped,
+} from './browser-test-kit.js';
 import type { AdapterName } from './http-app.js';
 import { type RunningServer, startServer } from './server.js';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 const SCREENSHOT_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-output', 'docs-page.png');
 const BROWSER_TEST_TIMEOUT_MS = 90_000;
 
-const chromiumInstalled = existsSync(CHROMIUM_PATH);
-const runningInCi = Boolean(process.env.CI);
-if (!chromiumInstalled && !runningInCi) {
-  console.warn(
-    `\n!!! ${CHROMIUM_PATH} is missing: the API reference browser test is SKIPPED.\n` +
-      '!!! Install it with `apt-get install -y chromium` to run it (CI installs it and fails without it).\n',
-  );
-}
-
-/** What the page reported that it should not have: script errors, console errors, blocked resources. */
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
-  );
-  return problems;
-}
+warnWhenSkipped('the API reference browser test');
 
 describe.skipIf(!chromiumInstalled && !runningInCi)('API reference page in headless Chromium', () => {
   const servers = new Map<AdapterName, RunningServer>();

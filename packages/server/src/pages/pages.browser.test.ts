@@ -7,7 +7,7 @@
  *
  * Without `/usr/bin/chromium` the test fails in CI (`.ci/run` installs it) and is skipped, loudly, elsewhere.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -16,43 +16,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  chromiumInstalled,
+  recordProblems,
+  runningInCi,
+  warnWhenSkipped,
+} from '../browser-test-kit.js';
 import { type RunningServer, startServer } from '../server.js';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '../../../../artifacts/screenshots');
 const TIME_ZONE = 'Europe/Berlin';
 const NS = '/calendar/events/v1';
 
-const chromiumInstalled = existsSync(CHROMIUM_PATH);
-const runningInCi = Boolean(process.env.CI);
-if (!chromiumInstalled && !runningInCi) {
-  console.warn(
-    `\n!!! ${CHROMIUM_PATH} is missing: the pages browser test is SKIPPED.\n` +
-      '!!! Install it with `apt-get install -y chromium` to run it (CI installs it and fails without it).\n',
-  );
-}
-
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
-  );
-  return problems;
-}
+warnWhenSkipped('the pages browser test');
 
 /** This month's date `day` (clamped to the month) as the API's local time. */
 function thisMonth(day: number, time: string): string {
