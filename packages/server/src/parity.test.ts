@@ -551,6 +551,8 @@ async function startSide(adapter: 'express' | 'fastify'): Promise<Side> {
     port: 0,
     database: 'sqlite::memory:',
     apiUrl: API_URL,
+    // Given: the demo would build permalinks and global ids from its own address, which differs by port.
+    siteUrl: API_URL,
     demo: true,
     now: NOW,
   });
