@@ -94,7 +94,9 @@ beforeAll(() => {
       cwd: path.join(PACKAGES, dir),
       encoding: 'utf8',
     });
-    const packed = JSON.parse(out) as { filename: string; files: { path: string }[] };
+    // A package's `prepare` script (the view's bundle) prints before pnpm's JSON, which starts a line with `{`.
+    const json = out.startsWith('{') ? out : out.slice(out.lastIndexOf('\n{') + 1);
+    const packed = JSON.parse(json) as { filename: string; files: { path: string }[] };
     tarballs.set(manifest.name, packed.filename);
     packedFiles.set(
       manifest.name,
