@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
 import { storedGlobalId } from '../posts/global-ids.js';
-import { POST_COLUMNS, pickTexts } from '../posts/repository.js';
+import { JOINED_TEXT_COLUMNS, POST_COLUMNS, pickJoinedTexts } from '../posts/repository.js';
 import type { EventRecord } from './serialize.js';
 import { ownerOfRows } from './series/reading.js';
 
@@ -79,12 +79,7 @@ function selectEventRecords(db: Db, languages: TextLanguages | undefined) {
             .on('t.post_id', '=', ownerOfRows())
             .on('t.language', 'in', languagesFor(languages.language, languages.defaultLanguage)),
         )
-        .select([
-          't.language as text_language',
-          't.title as text_title',
-          't.description as text_description',
-          't.excerpt as text_excerpt',
-        ])
+        .select(JOINED_TEXT_COLUMNS)
     : query.select([
         sql<string | null>`null`.as('text_language'),
         sql<string | null>`null`.as('text_title'),
@@ -135,29 +130,9 @@ export async function loadEventRecordBySlug(
 /** The records of the rows, by id: the rows of one event (one per text language) make one record. */
 function toEventRecords(rows: readonly EventRecordRow[], languages: TextLanguages | undefined) {
   const byId = new Map<number, EventRecord>();
-  const textRows = new Map<number, Parameters<typeof pickTexts>[0][number][]>();
-  for (const row of rows) {
-    if (!byId.has(row.id)) byId.set(row.id, toEventRecord(row));
-    if (row.text_language !== null) {
-      const list = textRows.get(row.id) ?? [];
-      list.push({
-        post_id: row.id,
-        language: row.text_language,
-        title: row.text_title,
-        description: row.text_description,
-        excerpt: row.text_excerpt,
-      });
-      textRows.set(row.id, list);
-    }
-  }
+  for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, toEventRecord(row));
   if (languages) {
-    const ids = [...byId.keys()];
-    const texts = pickTexts(
-      [...textRows.values()].flat(),
-      ids,
-      languages.language,
-      languages.defaultLanguage,
-    );
+    const texts = pickJoinedTexts(rows, [...byId.keys()], languages.language, languages.defaultLanguage);
     for (const [id, record] of byId)
       record.texts = texts.get(id) ?? { title: '', description: '', excerpt: '' };
   }

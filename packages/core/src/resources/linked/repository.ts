@@ -2,18 +2,20 @@
  * The stored venues and organizers: a `posts` row, a row of the kind's own table, texts per language, and a
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { CalendarDatabase, Db } from '../../db/database.js';
-import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/schema.js';
+import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { languagesFor } from '../../i18n/translations.js';
 import {
   findPostBySlug,
   insertPost,
+  JOINED_TEXT_COLUMNS,
+  type JoinedTextColumns,
   loadPost,
   POST_COLUMNS,
   type PostTexts,
-  pickTexts,
+  pickJoinedTexts,
   slugForStatusChange,
   trashPost,
 } from '../posts/repository.js';
@@ -112,14 +114,6 @@ interface OriginColumns {
   origin_global_id_lineage: string | null;
 }
 
-/** The columns of a text row, renamed so that they cannot meet a column of the kind's own table. */
-interface TextColumns {
-  text_language: string | null;
-  text_title: string | null;
-  text_description: string | null;
-  text_excerpt: string | null;
-}
-
 export type DetailRowWithOrigin = PostRow & DetailRow & OriginColumns;
 
 /**
@@ -148,29 +142,15 @@ export async function loadDetailRows(
     .select([
       'tec_origins.global_id as origin_global_id',
       'tec_origins.global_id_lineage as origin_global_id_lineage',
-      't.language as text_language',
-      't.title as text_title',
-      't.description as text_description',
-      't.excerpt as text_excerpt',
     ])
+    .select(JOINED_TEXT_COLUMNS)
     .where('d.id', 'in', wanted)
-    .execute()) as Array<DetailRowWithOrigin & TextColumns>;
+    .execute()) as Array<DetailRowWithOrigin & JoinedTextColumns>;
+  // A record's row once, without its text columns.
   const rows = new Map<number, DetailRowWithOrigin>();
-  const textRows: Array<
-    Pick<Selectable<PostTextsTable>, 'post_id' | 'language' | 'title' | 'description' | 'excerpt'>
-  > = [];
-  for (const { text_language, text_title, text_description, text_excerpt, ...row } of joined) {
+  for (const { text_language, text_title, text_description, text_excerpt, ...row } of joined)
     if (!rows.has(row.id)) rows.set(row.id, row);
-    if (text_language !== null)
-      textRows.push({
-        post_id: row.id,
-        language: text_language,
-        title: text_title,
-        description: text_description,
-        excerpt: text_excerpt,
-      });
-  }
-  return { rows: [...rows.values()], texts: pickTexts(textRows, wanted, language, defaultLanguage) };
+  return { rows: [...rows.values()], texts: pickJoinedTexts(joined, wanted, language, defaultLanguage) };
 }
 
 export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {

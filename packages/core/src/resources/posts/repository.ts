@@ -67,6 +67,44 @@ export async function loadTexts(
   return pickTexts(rows, ids, language, defaultLanguage);
 }
 
+/**
+ * The columns of a `post_texts as t` row joined to a query of posts (a row per language found), renamed so that
+ * they meet no column of that query: a post's texts read with its row, with no statement of their own.
+ */
+export const JOINED_TEXT_COLUMNS = [
+  't.language as text_language',
+  't.title as text_title',
+  't.description as text_description',
+  't.excerpt as text_excerpt',
+] as const;
+
+export interface JoinedTextColumns {
+  text_language: string | null;
+  text_title: string | null;
+  text_description: string | null;
+  text_excerpt: string | null;
+}
+
+/** The texts of posts read with their rows (`JOINED_TEXT_COLUMNS`), picked as `loadTexts` picks them. */
+export function pickJoinedTexts(
+  rows: ReadonlyArray<{ id: number } & JoinedTextColumns>,
+  ids: readonly number[],
+  language: string,
+  defaultLanguage: string,
+): Map<number, PostTexts> {
+  const textRows: Parameters<typeof pickTexts>[0][number][] = [];
+  for (const row of rows)
+    if (row.text_language !== null)
+      textRows.push({
+        post_id: row.id,
+        language: row.text_language,
+        title: row.text_title,
+        description: row.text_description,
+        excerpt: row.text_excerpt,
+      });
+  return pickTexts(textRows, ids, language, defaultLanguage);
+}
+
 /** Each of `ids`' texts, picked from its `post_texts` rows in `language` with fallback to the default one. */
 export function pickTexts(
   rows: ReadonlyArray<
