@@ -70,7 +70,10 @@ export async function resolveEventTerms(
     ),
   ];
 
-  const [bySlugRows, byName, byIdRows] = await Promise.all([
+  // Slugs and ids first; names only for what no slug of its taxonomy resolved (a slug wins over a name), so a
+  // write naming its terms by slug, as most clients do, skips the name look-up, which cannot use an index
+  // (names match case-folded).
+  const [bySlugRows, byIdRows] = await Promise.all([
     texts.length > 0
       ? db
           .selectFrom('terms')
@@ -79,7 +82,6 @@ export async function resolveEventTerms(
           .where('slug', 'in', texts)
           .execute()
       : [],
-    texts.length > 0 ? termIdsByName(context, taxonomies, texts) : new Map<string, number>(),
     ids.length > 0
       ? db
           .selectFrom('terms')
@@ -90,6 +92,18 @@ export async function resolveEventTerms(
       : [],
   ]);
   const bySlug = new Map(bySlugRows.map((r) => [`${r.taxonomy} ${r.slug}`, r.id]));
+  const unresolvedNames = new Set<string>();
+  const unresolvedIn = new Set<Taxonomy>();
+  for (const [taxonomy, entries] of entriesOf)
+    for (const entry of entries)
+      if (typeof entry === 'string' && !bySlug.has(`${taxonomy} ${entry}`)) {
+        unresolvedNames.add(entry);
+        unresolvedIn.add(taxonomy);
+      }
+  const byName =
+    unresolvedNames.size > 0
+      ? await termIdsByName(context, [...unresolvedIn], [...unresolvedNames])
+      : new Map<string, number>();
   const existingIds = new Set(byIdRows.map((r) => `${r.taxonomy} ${r.id}`));
 
   const resolvedOf = new Map<Taxonomy, Array<number | string>>();
