@@ -4,7 +4,6 @@
  * responses (SPEC §1): the API under both addresses, the health checks, the API reference (`/docs/`), and core's
  * `rest_no_route` for every other path.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, type Server, type ServerOptions, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
@@ -20,6 +19,13 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createApiReference, type StaticResponse } from './api-reference.js';
 import { redactUrl, requestLineWriter } from './logger.js';
 import { createPages } from './pages/pages.js';
+import {
+  answerWithRequestId,
+  RequestIdResponse,
+  requestId,
+  sentHeader,
+  withRequestIds,
+} from './request-id.js';
 import { clientErrorHandler, httpServerOptions, resolveTimeouts, type ServerTimeouts } from './transport.js';
 
 export type AdapterName = 'express' | 'fastify';
@@ -53,22 +59,6 @@ function languageOfPath(core: CalendarCore, url: string): string | undefined {
   });
 }
 
-/** An incoming `X-Request-Id` worth keeping: short, and nothing that could forge a log line. */
-const SANE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
-
-/**
- * Every request gets an id: the caller's `X-Request-Id` if sane, else a new one. It goes back in the answer's
- * `X-Request-Id`, on the request's access-log line, and into `req.headers`, where core reads it for the
- * lines it writes about the request (a 500's cause, a rate limit).
- */
-function requestId(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  if (typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
-  const id = randomUUID();
-  req.headers['x-request-id'] = id;
-  return id;
-}
-
 /**
  * One structured line per request, the same for both adapters, secrets taken out of the URL; a 5xx is a
  * warning. A client that goes away before its answer is written is one info line.
@@ -86,7 +76,7 @@ function logRequests(server: Server, logger: Logger): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const reqId = requestId(req);
-    res.setHeader('X-Request-Id', reqId);
+    answerWithRequestId(res, reqId);
     res.once('close', () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const url = redactUrl(req.url ?? '');
@@ -97,7 +87,7 @@ function logRequests(server: Server, logger: Logger): void {
       // Answered on the socket by clientErrorHandler (a body too slow: 408).
       else if (transportStatus !== undefined) writeLine(reqId, req.method ?? '', url, transportStatus, ms);
       // A live stream's answer ends when its client goes: the request line, with how long it streamed.
-      else if (res.headersSent && String(res.getHeader('content-type')).startsWith('text/event-stream'))
+      else if (res.headersSent && String(sentHeader(res, 'content-type')).startsWith('text/event-stream'))
         writeLine(reqId, req.method ?? '', url, res.statusCode, ms);
       else
         logger.info({ reqId, method: req.method, url, ms }, 'client closed the connection before the answer');
@@ -143,6 +133,7 @@ function createExpressServer(app: express.Express, options: ServerOptions): Serv
     (ServerResponse as unknown as (...args: unknown[]) => void).call(this, request, options);
   }
   ExpressResponse.prototype = app.response;
+  withRequestIds(app.response);
   return createServer(
     {
       ...options,
@@ -257,7 +248,7 @@ export async function createFastifyApp(
   const app = Fastify({
     logger: false,
     // The same node:http server options, timeouts and answers to parser errors as Express's side.
-    http: serverOptions,
+    http: { ...serverOptions, ServerResponse: RequestIdResponse as typeof ServerResponse },
     requestTimeout: serverOptions.requestTimeout!,
     keepAliveTimeout: serverOptions.keepAliveTimeout!,
     clientErrorHandler: clientErrorHandler(logger) as (error: Error, socket: Socket) => void,

@@ -9,7 +9,9 @@
  */
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { assertPostgresReachable, type Dataset, prepareDataset, restoreDataset } from '../dataset/store.js';
+import { postgresCpuMs } from '../inprocess/cpu.js';
 import { type LoadGenerator, type LoadOptions, measureLoad, UNIQUE_TOKEN } from '../load/load.js';
 import type { ProgressOutput } from '../progress.js';
 import type { BenchResult } from '../report.js';
@@ -47,6 +49,11 @@ export interface InstancesReport {
   results: BenchResult[];
   /** CPU of the balancer per answer, per scenario (µs), beside the instances' in the results. */
   balancer_cpu_us_per_request: Record<string, number | null>;
+  /**
+   * PostgreSQL's side per answer, per scenario: its backends' CPU for the benchmark database (µs), and the
+   * transactions committed (a statement outside a transaction is one), from `pg_stat_database`.
+   */
+  postgres_per_request: Record<string, { cpu_us: number | null; transactions: number | null }>;
   writes: { created_by_load: number; acknowledged_by_load: number; checked: number; problems: string[] };
   read_after_write: {
     rounds: number;
@@ -104,6 +111,24 @@ async function settledListTotal(url: string): Promise<number> {
 
 const SETTLE_TIMEOUT_MS = 30_000;
 
+/** Transactions committed in the database so far (`pg_stat_database`), or undefined when it cannot be read. */
+async function committedTransactions(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    // The statistics of this transaction's own snapshot would stay the same: read them fresh.
+    await client.query('select pg_stat_clear_snapshot()');
+    const result = await client.query<{ n: string }>(
+      'select xact_commit::text as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(result.rows[0]!.n);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function runInstances(
   n: number,
   dataset: Dataset,
@@ -112,11 +137,13 @@ async function runInstances(
 ): Promise<InstancesReport> {
   const { output, load, loadGenerator: generator } = options;
   const target = `${options.adapter} ×${n} (${options.balancer})`;
+  const databaseName = decodeURIComponent(new URL(dataset.url).pathname.slice(1));
   const report: InstancesReport = {
     instances: n,
     load_average_at_start: Math.round(loadavg()[0]! * 100) / 100,
     results: [],
     balancer_cpu_us_per_request: {},
+    postgres_per_request: {},
     writes: { created_by_load: 0, acknowledged_by_load: 0, checked: 0, problems: [] },
     read_after_write: null,
   };
@@ -159,7 +186,14 @@ async function runInstances(
         const warmUp = await generator.run(balancer.url, request, load.connections, load.warmupSeconds);
         warmUpAcknowledged = warmUp.statuses['201'] ?? 0;
       }
-      let stopMeters: (() => { instances: number | undefined; balancer: number | undefined }) | undefined;
+      let stopMeters:
+        | (() => {
+            instances: number | undefined;
+            balancer: number | undefined;
+            postgres: number | undefined;
+          })
+        | undefined;
+      let transactionsBefore: Promise<number | undefined> = Promise.resolve(undefined);
       const measurement = await measureLoad(
         generator,
         balancer.url,
@@ -168,19 +202,36 @@ async function runInstances(
         () => {
           const instanceMeters = servers.map((server) => startCpuMeter(server.pid));
           const balancerMeter = startCpuMeter(balancer!.pid);
+          const postgresBefore = postgresCpuMs(databaseName);
+          transactionsBefore = committedTransactions(dataset.url);
           stopMeters = () => {
+            const postgresAfter = postgresCpuMs(databaseName);
             const seconds = instanceMeters.map((meter) => meter.stop());
             return {
               instances: seconds.some((s) => s === undefined)
                 ? undefined
                 : seconds.reduce((sum: number, s) => sum + s!, 0),
               balancer: balancerMeter.stop(),
+              postgres:
+                postgresBefore === undefined || postgresAfter === undefined
+                  ? undefined
+                  : (postgresAfter - postgresBefore) / 1000,
             };
           };
         },
       );
       const cpu = stopMeters!();
+      const transactionsAfter = await committedTransactions(dataset.url);
+      const before = await transactionsBefore;
       report.balancer_cpu_us_per_request[name] = perRequest(cpu.balancer, measurement.requests);
+      report.postgres_per_request[name] = {
+        cpu_us: perRequest(cpu.postgres, measurement.requests),
+        // Backends report their counts at most once a second: ± a second's worth over a short run.
+        transactions:
+          before === undefined || transactionsAfter === undefined || measurement.requests === 0
+            ? null
+            : (transactionsAfter - before) / measurement.requests,
+      };
       report.results.push(
         row(name, target, options.events, {
           rps: measurement.requestsPerSecond,
@@ -191,8 +242,9 @@ async function runInstances(
           unexpected: measurement.unexpected,
         }),
       );
+      const postgresSide = report.postgres_per_request[name]!;
       output.write(
-        `${target} ${name}: ${Math.round(measurement.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${measurement.p50Ms.toFixed(2)} ms, p99 ${measurement.p99Ms.toFixed(2)} ms${measurement.unexpected > 0 ? `, ${measurement.unexpected} unexpected answers` : ''}\n`,
+        `${target} ${name}: ${Math.round(measurement.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${measurement.p50Ms.toFixed(2)} ms, p99 ${measurement.p99Ms.toFixed(2)} ms${measurement.unexpected > 0 ? `, ${measurement.unexpected} unexpected answers` : ''}; per answer: instances ${cpu.instances === undefined ? '-' : Math.round((cpu.instances * 1e6) / Math.max(1, measurement.requests))} µs, PostgreSQL ${postgresSide.cpu_us === null ? '-' : Math.round(postgresSide.cpu_us)} µs and ${postgresSide.transactions === null ? '-' : postgresSide.transactions.toFixed(2)} transactions\n`,
       );
       if (name === 'create') {
         // Creations answered after the generator stopped counting are stored but not acknowledged: at most
