@@ -138,10 +138,8 @@ async function measure(
       const startedUs = Number(process.hrtime.bigint() / 1000n);
       const started = performance.now();
       measuring = round >= 0;
-      (globalThis as { __stmtOn?: boolean }).__stmtOn = measuring;
       await Promise.all(Array.from({ length: options.concurrency }, worker));
       measuring = false;
-      (globalThis as { __stmtOn?: boolean }).__stmtOn = false;
       const seconds = (performance.now() - started) / 1000;
       const endedUs = Number(process.hrtime.bigint() / 1000n);
       const cpuMs = processCpuMs() - cpuBefore;
