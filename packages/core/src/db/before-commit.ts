@@ -5,6 +5,13 @@
  */
 import type { Db } from './database.js';
 
+/**
+ * The end of a statement a service write on PostgreSQL sends in its commit's own message
+ * (`postgres-combined-inserts.ts`), a comment to PostgreSQL: the very last change of a write, locking rows many
+ * writes share.
+ */
+export const WITH_THE_COMMIT = '/* with the commit */';
+
 /** The service writes open now (their transactions), with the work each left to its end. */
 const openWrites = new WeakMap<Db, Array<() => Promise<void>>>();
 

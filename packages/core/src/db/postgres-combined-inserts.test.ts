@@ -7,10 +7,16 @@
 import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITH_THE_COMMIT } from './before-commit.js';
 import { serviceWrite } from './change-log.js';
 import type { CalendarDatabase, Db } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
-import { combineInserts, isHoldableInsert, MAX_HELD_PARAMETERS } from './postgres-combined-inserts.js';
+import {
+  combineInserts,
+  goesWithTheCommit,
+  isHoldableInsert,
+  MAX_HELD_PARAMETERS,
+} from './postgres-combined-inserts.js';
 
 describe('which inserts are held, and how they are combined', () => {
   it('holds plain inserts only', () => {
@@ -24,6 +30,14 @@ describe('which inserts are held, and how they are combined', () => {
       'with "x" as (select 1) insert into "terms" ("slug") values ($1)',
     ])
       expect(isHoldableInsert(text), text).toBe(false);
+  });
+
+  it('sends with the commit only what is marked so and has no parameters', () => {
+    expect(goesWithTheCommit(`update "terms" set "event_count" = 1 ${WITH_THE_COMMIT}`, undefined)).toBe(
+      true,
+    );
+    expect(goesWithTheCommit(`update "terms" set "event_count" = $1 ${WITH_THE_COMMIT}`, [1])).toBe(false);
+    expect(goesWithTheCommit('update "terms" set "event_count" = 1', undefined)).toBe(false);
   });
 
   it('makes each insert but the last a part of a `with`, with its parameters renumbered', () => {
@@ -151,5 +165,63 @@ describe.skipIf(!hasPostgres)('held inserts in service writes on PostgreSQL', ()
       .where('name', 'like', 'many %')
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(2 * rows);
+  });
+
+  const countOf = async (db: Db, slug: string) =>
+    (await db.selectFrom('terms').select('event_count').where('slug', '=', slug).executeTakeFirstOrThrow())
+      .event_count;
+  const setCountWithTheCommit = (db: Db, slug: string, count: number) =>
+    sql.raw(`update terms set event_count = ${count} where slug = '${slug}' ${WITH_THE_COMMIT}`).execute(db);
+  /** Whether another connection can lock the term's row at once (`nowait`). */
+  const lockableElsewhere = async (slug: string) => {
+    const other = createPostgresDatabase({ connectionString: TEST_PG_URL, schema: schema.schema, max: 1 });
+    try {
+      await other.kysely.transaction().execute(async (trx) => {
+        await sql`select id from terms where slug = ${slug} for no key update nowait`.execute(trx);
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === '55P03') return false;
+      throw error;
+    } finally {
+      await other.destroy();
+    }
+  };
+
+  it("sends a statement marked for the commit in the commit's own message: the rows stay unlocked until then", async () => {
+    await serviceWrite(database, async (trx) => addTerm(trx, 'counted-at-commit'));
+    let unlockedBeforeCommit = false;
+    let seenInWrite = -1;
+    await serviceWrite(database, async (trx) => {
+      await setCountWithTheCommit(trx, 'counted-at-commit', 7);
+      // Not sent yet: the write does not see it, and the row is not locked.
+      seenInWrite = await countOf(trx, 'counted-at-commit');
+      unlockedBeforeCommit = await lockableElsewhere('counted-at-commit');
+    });
+    expect({ seenInWrite, unlockedBeforeCommit }).toEqual({ seenInWrite: 0, unlockedBeforeCommit: true });
+    expect(await countOf(database.kysely, 'counted-at-commit')).toBe(7);
+  });
+
+  it('fails the whole write when the statement sent with the commit fails, and forgets it on rollback', async () => {
+    await expect(
+      serviceWrite(database, async (trx) => {
+        await addTerm(trx, 'never-committed');
+        await sql.raw(`update terms set event_count = 1 / 0 ${WITH_THE_COMMIT}`).execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(
+      await database.kysely.selectFrom('terms').select('id').where('slug', '=', 'never-committed').execute(),
+    ).toEqual([]);
+    await serviceWrite(database, async (trx) => addTerm(trx, 'rolled-back-count'));
+    await expect(
+      serviceWrite(database, async (trx) => {
+        await setCountWithTheCommit(trx, 'rolled-back-count', 9);
+        throw new Error('given up');
+      }),
+    ).rejects.toThrow('given up');
+    // The next write on the connection commits without the statement of the write rolled back.
+    await serviceWrite(database, async (trx) => setCountWithTheCommit(trx, 'counted-at-commit', 8));
+    expect(await countOf(database.kysely, 'rolled-back-count')).toBe(0);
+    expect(await countOf(database.kysely, 'counted-at-commit')).toBe(8);
   });
 });

@@ -14,6 +14,7 @@
  * a service write recovers from one statement's error (`serviceWrite` reruns the whole write).
  */
 import type pg from 'pg';
+import { WITH_THE_COMMIT } from './before-commit.js';
 import { SERVICE_WRITE_BEGIN } from './postgres-service-writes.js';
 
 /** Parameters held at most before the held inserts go (PostgreSQL takes 65,535 in one statement). */
@@ -48,6 +49,11 @@ export function combineInserts(held: readonly HeldInsert[]): HeldInsert {
   return { text: `with ${texts.map((text, i) => `held_${i} as (${text})`).join(', ')} ${main}`, values };
 }
 
+/** Whether a statement is one to send with the commit (see `combineServiceWriteInserts`). */
+export function goesWithTheCommit(text: string, values: unknown): boolean {
+  return text.endsWith(WITH_THE_COMMIT) && (!Array.isArray(values) || values.length === 0);
+}
+
 /** The answer node-postgres gives an insert, for an insert held: its rows counted from its `values` list. */
 function heldAnswer(text: string): pg.QueryResult {
   const rows = text.split('), (').length;
@@ -57,10 +63,18 @@ function heldAnswer(text: string): pg.QueryResult {
 /**
  * Holds the plain inserts of the client's service writes (see above). Called once per connection, as the pool
  * makes it, on the client's `query` as the pool uses it (after `nameServiceWriteStatements`, if on).
+ *
+ * Also holds, until the commit, the statements that end with `WITH_THE_COMMIT` (no parameters: a message of
+ * several statements takes none), and sends them in the commit's own message (`update …; commit`): the change
+ * of a row many writes share (a popular term's count) then locks it from the server's running that statement
+ * to the end of the commit, and no longer also for a round trip and for however long this process takes to
+ * read the statement's answer and send the commit, which under load was most of the lock's time. Its error is
+ * the commit's, and fails the write as a whole.
  */
 export function combineServiceWriteInserts(client: pg.ClientBase): void {
   let held: HeldInsert[] = [];
   let heldParameters = 0;
+  let withTheCommit: string[] = [];
   let inServiceWrite = false;
   const query = client.query.bind(client) as Query;
   /** Sends the held inserts, if any (its promise), before the statement the caller sends next. */
@@ -80,12 +94,14 @@ export function combineServiceWriteInserts(client: pg.ClientBase): void {
     if (text === SERVICE_WRITE_BEGIN) {
       held = [];
       heldParameters = 0;
+      withTheCommit = [];
       inServiceWrite = true;
       return query(text, values);
     }
     if (text === 'rollback') {
       held = [];
       heldParameters = 0;
+      withTheCommit = [];
       inServiceWrite = false;
       return query(text, values);
     }
@@ -97,9 +113,19 @@ export function combineServiceWriteInserts(client: pg.ClientBase): void {
       const answer = Promise.resolve(heldAnswer(text));
       return sent ? sent.then(() => answer) : answer;
     }
-    if (text === 'commit') inServiceWrite = false;
+    if (inServiceWrite && goesWithTheCommit(text, values)) {
+      withTheCommit.push(text);
+      // Its count is not known before the commit; nothing reads it.
+      return Promise.resolve({ command: 'UPDATE', rowCount: 0, oid: 0, rows: [], fields: [] });
+    }
+    let statement = text;
+    if (text === 'commit') {
+      inServiceWrite = false;
+      if (withTheCommit.length > 0) statement = `${withTheCommit.join('; ')}; commit`;
+      withTheCommit = [];
+    }
     const sent = send();
-    const result = query(text, values);
+    const result = query(statement, values);
     return sent ? after(sent, result) : result;
   };
   (client as unknown as { query: Query }).query = combined;

@@ -29,6 +29,11 @@ import { PostgresIdDialect } from './postgres-introspector.js';
 export const SERVICE_WRITE_BEGIN = 'start transaction read write; select calendar_pending_version()';
 const BEGIN = CompiledQuery.raw(SERVICE_WRITE_BEGIN);
 
+/** Whether a message ends the transaction it runs in. */
+export function endsTransaction(text: string): boolean {
+  return text === 'commit' || text === 'rollback' || text.endsWith('; commit');
+}
+
 /** Named statements kept per connection at most: beyond, statements run unnamed (as before). */
 export const MAX_NAMED_STATEMENTS = 500;
 /** Longer statement texts are not named. */
@@ -75,7 +80,7 @@ export function nameServiceWriteStatements(client: pg.ClientBase): void {
   const named: Query = (text, values, callback) => {
     if (typeof text === 'string') {
       if (text === SERVICE_WRITE_BEGIN) inServiceWrite = true;
-      else if (text === 'commit' || text === 'rollback') inServiceWrite = false;
+      else if (endsTransaction(text)) inServiceWrite = false;
       else if (inServiceWrite && Array.isArray(values) && values.length > 0) {
         const name = nameOf(names, text);
         if (name !== undefined) return query({ name, text, values }, callback);

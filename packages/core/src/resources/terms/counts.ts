@@ -3,7 +3,7 @@
  * apply, the recount of the due-post publisher, and `hide_empty`, which reads the counts.
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { beforeCommit, isOpenWrite } from '../../db/before-commit.js';
+import { beforeCommit, isOpenWrite, WITH_THE_COMMIT } from '../../db/before-commit.js';
 import type { Db } from '../../db/database.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { ownerOfRows } from '../events/series/reading.js';
@@ -98,16 +98,24 @@ async function moveAtTheEnd(db: Db, delta: ReadonlyMap<number, number>, rowLocks
   if (!left) {
     left = new Map();
     changesLeft.set(db, left);
-    await beforeCommit(db, () => applyChangesLeft(db, rowLocks));
+    await beforeCommit(db, () => applyChangesLeft(db, rowLocks, { withTheCommit: true }));
   }
   for (const [id, change] of delta) left.set(id, (left.get(id) ?? 0) + change);
 }
 
-/** Makes the count changes left to the end of the write on `db`, if any (once). */
-async function applyChangesLeft(db: Db, rowLocks: boolean): Promise<void> {
+/**
+ * Makes the count changes left to the end of the write on `db`, if any (once). At the very end, where the
+ * database has row locks, they go in the commit's own message (`withTheCommit`): the terms are then locked
+ * while the server runs the commit only.
+ */
+async function applyChangesLeft(
+  db: Db,
+  rowLocks: boolean,
+  options: { withTheCommit?: boolean } = {},
+): Promise<void> {
   const left = changesLeft.get(db);
   changesLeft.delete(db);
-  if (left) await addToTermCounts(db, left, rowLocks);
+  if (left) await addToTermCounts(db, left, rowLocks, rowLocks && options.withTheCommit === true);
 }
 
 /** What the write on `db` left to its end of the count of this term (0 when nothing). */
@@ -130,29 +138,37 @@ export async function addToTermCounts(
   db: Db,
   delta: ReadonlyMap<number, number>,
   rowLocks = false,
+  withTheCommit = false,
 ): Promise<void> {
   const ids = [...delta].filter(([, change]) => change !== 0).map(([id]) => id);
   ids.sort((a, b) => a - b);
+  // With the commit, the statement has no parameters (db/postgres-combined-inserts.ts): its numbers are
+  // written into its text, integers that the map's types and `Number.isSafeInteger` vouch for.
+  const value = (n: number) => {
+    if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
+    return withTheCommit ? sql.lit(n) : sql.val(n);
+  };
   for (let at = 0; at < ids.length; at += TERMS_PER_STATEMENT) {
     const chunk = ids.slice(at, at + TERMS_PER_STATEMENT);
     const change = sql<number>`case ${sql.ref('id')} ${sql.join(
-      chunk.map((id) => sql`when ${id} then cast(${delta.get(id)} as integer)`),
+      chunk.map((id) => sql`when ${value(id)} then cast(${value(delta.get(id)!)} as integer)`),
       sql` `,
     )} end`;
     const update = db
       .updateTable('terms')
       .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` });
-    await (rowLocks
+    const chunkValues = chunk.map(value);
+    const locked = rowLocks
       ? update.where('id', 'in', (eb) =>
           eb
             .selectFrom('terms as locked')
             .select('locked.id')
-            .where('locked.id', 'in', chunk)
+            .where('locked.id', 'in', chunkValues)
             .orderBy('locked.id')
             .forNoKeyUpdate(),
         )
-      : update.where('id', 'in', chunk)
-    ).execute();
+      : update.where('id', 'in', chunkValues);
+    await (withTheCommit ? locked.modifyEnd(sql.raw(WITH_THE_COMMIT)) : locked).execute();
   }
 }
 
