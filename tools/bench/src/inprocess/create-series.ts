@@ -19,7 +19,7 @@ import { removeAddedRecords } from '../dataset/load.js';
 import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
 import { stderrOutput } from '../progress.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
-import { finish, inProcessCommand, parseOptions } from './tool.js';
+import { finish, inProcessCommand, median, parseOptions, shapeOf } from './tool.js';
 
 interface Statement {
   sql: string;
@@ -27,20 +27,6 @@ interface Statement {
   /** CPU of this process since the previous statement ended: the statement and the JavaScript that built it. */
   cpuMs: number;
 }
-
-/** The SQL of a statement without its lists of placeholders (`in (?, ?, …)`, multi-row values). */
-function shapeOf(sqlText: string): string {
-  return sqlText
-    .replace(/\s+/g, ' ')
-    .replace(/\((?:\s*(?:\?|\$\d+)\s*,)+\s*(?:\?|\$\d+)\s*\)/g, '(…)')
-    .replace(/(?:\(…\)\s*,\s*)+\(…\)/g, '(…), …');
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The create scenario's description (scenarios.ts). */
 const SHORT_DESCRIPTION =

@@ -21,13 +21,7 @@ import { UNIQUE_TOKEN } from '../load/load.js';
 import { stderrOutput } from '../progress.js';
 import { buildScenarios } from '../scenarios.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
-import { finish, inProcessCommand, parseOptions } from './tool.js';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+import { finish, inProcessCommand, median, parseOptions, shapeOf } from './tool.js';
 
 export interface CreatesCpuResult {
   database: DatabaseKind;
@@ -44,14 +38,6 @@ export interface CreatesCpuResult {
   load_average: [number, number];
   /** Statements grouped by their SQL, most time per create first (Kysely's duration, send to result). */
   by_statement: Array<{ sql: string; per_create: number; us_per_create: number }>;
-}
-
-/** The SQL of a statement without its lists of placeholders (`in (?, ?, …)`, multi-row values). */
-function shapeOf(sqlText: string): string {
-  return sqlText
-    .replace(/\s+/g, ' ')
-    .replace(/\((?:\s*(?:\?|\$\d+)\s*,)+\s*(?:\?|\$\d+)\s*\)/g, '(…)')
-    .replace(/(?:\(…\)\s*,\s*)+\(…\)/g, '(…), …');
 }
 
 async function measure(

@@ -26,7 +26,7 @@ import { Option } from 'commander';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseKind } from '../dataset/store.js';
-import { finish, inProcessCommand, parseOptions } from './tool.js';
+import { finish, inProcessCommand, median, parseOptions } from './tool.js';
 
 const FEED = '/calendar/events/v1/events/ical';
 
@@ -72,12 +72,6 @@ function watchLoop(): () => Promise<number> {
     return longest;
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function openDatabase(
   kind: DatabaseKind,

@@ -17,15 +17,9 @@ import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
 import { stderrOutput } from '../progress.js';
 import { buildScenarios, type ScenarioName } from '../scenarios.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
-import { finish, inProcessCommand, parseOptions } from './tool.js';
+import { finish, inProcessCommand, median, parseOptions } from './tool.js';
 
 const READS: ScenarioName[] = ['default-list', 'filtered-list', 'search', 'geolocation', 'single-by-id'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export interface ListCpuResult {
   database: DatabaseKind;

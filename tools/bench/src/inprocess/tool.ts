@@ -49,3 +49,18 @@ export async function finish(options: CommonOptions, results: unknown[]): Promis
   if (options.json) await writeFile(resolve(options.json), `${JSON.stringify(results, null, 2)}\n`);
   process.exit();
 }
+
+/** The median of some measurements (the mean of the middle two for an even count). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The SQL of a statement without its lists of placeholders (`in (?, ?, …)`, multi-row values). */
+export function shapeOf(sqlText: string): string {
+  return sqlText
+    .replace(/\s+/g, ' ')
+    .replace(/\((?:\s*(?:\?|\$\d+)\s*,)+\s*(?:\?|\$\d+)\s*\)/g, '(…)')
+    .replace(/(?:\(…\)\s*,\s*)+\(…\)/g, '(…), …');
+}
