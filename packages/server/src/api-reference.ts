@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type CalendarCore, etagListMatches, negotiateCoding } from '@calendar-events/core';
+import { escapeHtml } from './pages/html.js';
 
 /** Where the page of the default language is served. */
 export const API_REFERENCE_PATH = '/docs/';
@@ -106,15 +107,6 @@ const REVALIDATE = 'no-cache';
 const ALLOWED_METHODS = 'GET, HEAD';
 /** Below this size gzip saves too little to be worth a second variant. */
 const GZIP_MIN_BYTES = 1024;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function toServedFile(contentType: string, body: Buffer): ServedFile {
   const compressible = !contentType.startsWith('image/') && body.length >= GZIP_MIN_BYTES;
