@@ -266,9 +266,17 @@ export async function writeEvent(
       ...postValues,
     });
     post = { id: await insertPost(db, row), ...row };
+    // The post's status written with the row, so that the trigger keeping the copy has nothing to correct
+    // (its update of the new row, with the change-log entry and key checks it sets off, cost each create).
     await db
       .insertInto('events')
-      .values(eventRows(post.id, eventValues).events.map((row) => ({ ...row, revised_utc: nowUtc })))
+      .values(
+        eventRows(post.id, eventValues).events.map((row) => ({
+          ...row,
+          status: post.status,
+          revised_utc: nowUtc,
+        })),
+      )
       .execute();
   }
   const { id } = post;
