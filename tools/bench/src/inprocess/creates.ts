@@ -21,6 +21,7 @@ import { UNIQUE_TOKEN } from '../load/load.js';
 import { stderrOutput } from '../progress.js';
 import { buildScenarios } from '../scenarios.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
+import { addStatementDeltas, readStatementCounters, type StatementTimes } from './pg-statements.js';
 import { finish, inProcessCommand, median, parseOptions, shapeOf } from './tool.js';
 
 export interface CreatesCpuResult {
@@ -38,6 +39,19 @@ export interface CreatesCpuResult {
   load_average: [number, number];
   /** Statements grouped by their SQL, most time per create first (Kysely's duration, send to result). */
   by_statement: Array<{ sql: string; per_create: number; us_per_create: number }>;
+  /**
+   * PostgreSQL's own time per create by statement (`pg_stat_statements`, when loaded): execution (wall time
+   * inside the server, lock and WAL waits included) and planning, most first; `nested` for statements run by
+   * triggers and functions, whose time is also inside their caller's.
+   */
+  postgres_by_statement: Array<{
+    sql: string;
+    nested: boolean;
+    per_create: number;
+    exec_us_per_create: number;
+    plan_us_per_create: number;
+    plans_per_call: number;
+  }> | null;
 }
 
 async function measure(
@@ -108,7 +122,10 @@ async function measure(
     windows_us: [],
     load_average: [loadavg()[0]!, 0],
     by_statement: [],
+    postgres_by_statement: null,
   };
+  const serverStatements = new Map<string, StatementTimes>();
+  let serverStatementsRead = false;
   const statementCounts: number[] = [];
   try {
     // One round of warm-up: statements prepared, code optimized.
@@ -119,6 +136,10 @@ async function measure(
         while (left-- > 0) await createOne();
       };
       statements = 0;
+      const countersBefore =
+        kind === 'postgres' && round >= 0
+          ? await readStatementCounters(database.kysely, postgresName)
+          : undefined;
       const postgresBefore = kind === 'postgres' ? postgresCpuMs(postgresName) : undefined;
       const cpuBefore = processCpuMs();
       const startedUs = Number(process.hrtime.bigint() / 1000n);
@@ -131,6 +152,13 @@ async function measure(
       const cpuMs = processCpuMs() - cpuBefore;
       const postgresAfter = kind === 'postgres' ? postgresCpuMs(postgresName) : undefined;
       const counted = statements;
+      if (countersBefore) {
+        const countersAfter = await readStatementCounters(database.kysely, postgresName);
+        if (countersAfter) {
+          addStatementDeltas(serverStatements, countersBefore, countersAfter);
+          serverStatementsRead = true;
+        }
+      }
       await removeAddedRecords(database, dataset.facts.lastGeneratedPostId, dataset.administratorKey);
       if (round < 0) continue;
       result.windows_us.push([startedUs, endedUs]);
@@ -157,6 +185,19 @@ async function measure(
       us_per_create: Math.round((group.ms * 1000) / measured),
     }))
     .sort((a, b) => b.us_per_create - a.us_per_create);
+  if (serverStatementsRead)
+    result.postgres_by_statement = [...serverStatements.values()]
+      .map((times) => ({
+        sql: times.query,
+        nested: !times.toplevel,
+        per_create: Math.round((times.calls / measured) * 100) / 100,
+        exec_us_per_create: Math.round((times.exec_ms * 1000) / measured),
+        plan_us_per_create: Math.round((times.plan_ms * 1000) / measured),
+        plans_per_call: Math.round((times.plans / times.calls) * 100) / 100,
+      }))
+      .sort(
+        (a, b) => b.exec_us_per_create + b.plan_us_per_create - (a.exec_us_per_create + a.plan_us_per_create),
+      );
   result.load_average[1] = loadavg()[0]!;
   return result;
 }
@@ -186,6 +227,13 @@ for (const kind of options.databases) {
     process.stdout.write(
       `${String(statement.us_per_create).padStart(6)} µs  ${String(statement.per_create).padStart(5)}×  ${statement.sql.slice(0, 160)}\n`,
     );
+  if (result.postgres_by_statement) {
+    process.stdout.write('PostgreSQL (pg_stat_statements): exec µs, plan µs, per create, plans per call\n');
+    for (const statement of result.postgres_by_statement.slice(0, Number(options.own.statements)))
+      process.stdout.write(
+        `${String(statement.exec_us_per_create).padStart(6)} ${String(statement.plan_us_per_create).padStart(6)}  ${String(statement.per_create).padStart(5)}× ${String(statement.plans_per_call).padStart(4)} ${statement.nested ? '  (nested) ' : ''}${statement.sql.slice(0, 150)}\n`,
+      );
+  }
   process.stdout.write(
     `${kind.padEnd(8)} ${result.creates_per_second.join(', ')} creates/s; CPU ${result.cpu_ms_per_create.join(', ')} ms/create${result.postgres_cpu_ms_per_create ? `; PostgreSQL ${result.postgres_cpu_ms_per_create.join(', ')} ms/create` : ''}; ${result.statements_per_create} statements/create; windows ${JSON.stringify(result.windows_us)}\n`,
   );
