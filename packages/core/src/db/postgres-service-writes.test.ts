@@ -7,6 +7,9 @@
 import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateWithApiKey } from '../auth/api-keys.js';
+import { createApiKey, createUser } from '../resources/users/repository.js';
+import { byKey } from './by-key.js';
 import { serviceWrite } from './change-log.js';
 import { connectDatabase } from './connect.js';
 import { readDataVersion } from './data-version.js';
@@ -81,6 +84,24 @@ describe.skipIf(!hasPostgres)('service writes on PostgreSQL', () => {
     expect(seen.some((text) => text.startsWith('select statement from pg_prepared_statements'))).toBe(false);
     // The write committed, with what it wrote.
     expect(await lookUp(database.kysely, 'prepared')).toHaveLength(1);
+  });
+
+  it('prepares a read marked by key wherever it runs (the API key look-up), and no other read outside a write', async () => {
+    await createUser(database.kysely, { login: 'keyed', role: 'administrator' });
+    const key = await createApiKey(database.kysely, 'keyed');
+    const marked = byKey(database.kysely.selectFrom('terms').select('slug').where('id', '=', -3));
+    expect((await marked.execute()).length).toBe(0);
+    await database.kysely.selectFrom('terms').select('taxonomy').where('id', '=', -4).execute();
+    const principal = await authenticateWithApiKey(database.kysely, { authorization: `Bearer ${key}` });
+    expect(principal?.role).toBe('administrator');
+    // Again on the prepared statement: the same answer.
+    expect(await authenticateWithApiKey(database.kysely, { authorization: `Bearer ${key}` })).toEqual(
+      principal,
+    );
+    const seen = await prepared(database.kysely);
+    expect(seen).toContain(marked.compile().sql);
+    expect(seen.some((text) => text.includes('from "api_keys"') && text.endsWith('/* by key */'))).toBe(true);
+    expect(seen.some((text) => text.startsWith('select "taxonomy" from "terms"'))).toBe(false);
   });
 
   it('runs a prepared statement again in a later write, and a statement that failed to parse is not kept', async () => {

@@ -13,6 +13,9 @@
  *   or a search's best plan depends on its filters' values. A statement with `*` is never named, since a
  *   column added by another instance's migration would change its result type, which a prepared statement
  *   refuses; nor one longer than `MAX_NAMED_TEXT` (a bulk insert's text is rarely seen twice).
+ * - A read marked `byKey` (`by-key.ts`: by primary or unique key, one plan whatever its values) is named
+ *   wherever it runs: the API key look-up of every request and the records of an answer by id were planned
+ *   anew at each request.
  */
 import {
   CompiledQuery,
@@ -23,6 +26,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
+import { BY_KEY } from './by-key.js';
 import { PostgresIdDialect } from './postgres-introspector.js';
 
 /** The message that begins a service write (see above). */
@@ -81,7 +85,7 @@ export function nameServiceWriteStatements(client: pg.ClientBase): void {
     if (typeof text === 'string') {
       if (text === SERVICE_WRITE_BEGIN) inServiceWrite = true;
       else if (endsTransaction(text)) inServiceWrite = false;
-      else if (inServiceWrite && Array.isArray(values) && values.length > 0) {
+      else if ((inServiceWrite || text.endsWith(BY_KEY)) && Array.isArray(values) && values.length > 0) {
         const name = nameOf(names, text);
         if (name !== undefined) return query({ name, text, values }, callback);
       }
@@ -94,7 +98,8 @@ export function nameServiceWriteStatements(client: pg.ClientBase): void {
 function nameOf(names: Map<string, string>, text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
-  if (names.size >= MAX_NAMED_STATEMENTS || text.length > MAX_NAMED_TEXT || text.includes('*'))
+  const selected = text.endsWith(BY_KEY) ? text.slice(0, -BY_KEY.length) : text;
+  if (names.size >= MAX_NAMED_STATEMENTS || text.length > MAX_NAMED_TEXT || selected.includes('*'))
     return undefined;
   const name = `calendar_write_${names.size}`;
   names.set(text, name);

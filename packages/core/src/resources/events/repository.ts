@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { byKey } from '../../db/by-key.js';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
@@ -100,9 +101,9 @@ export async function loadEventRecords(
   languages?: TextLanguages,
 ): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await selectEventRecords(db, languages)
-    .where('events.id', 'in', [...new Set(ids)])
-    .execute();
+  const rows = await byKey(
+    selectEventRecords(db, languages).where('events.id', 'in', [...new Set(ids)]),
+  ).execute();
   const byId = toEventRecords(rows, languages);
   return ids.map((id) => byId.get(id)).filter((r): r is EventRecord => r !== undefined);
 }

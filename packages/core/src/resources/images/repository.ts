@@ -4,8 +4,9 @@
  */
 
 import { formatUtc } from '../../dates/format.js';
+import { byKey, everyColumn } from '../../db/by-key.js';
 import type { Db } from '../../db/database.js';
-import type { ImageRow } from '../../db/schema.js';
+import type { ImageRow, ImagesTable } from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
 import { isStorableId } from '../terms/repository.js';
 import type { ImageOutput } from './schema.js';
@@ -55,10 +56,20 @@ export async function resolveImage(db: Db, value: string | number, now: Date): P
   return row.id;
 }
 
+const IMAGE_COLUMNS = everyColumn<ImagesTable>()([
+  'id',
+  'url',
+  'width',
+  'height',
+  'mime_type',
+  'filesize',
+  'created_utc',
+]);
+
 export async function loadImages(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, ImageRow>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('images').selectAll().where('id', 'in', wanted).execute();
+  const rows = await byKey(db.selectFrom('images').select(IMAGE_COLUMNS).where('id', 'in', wanted)).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 

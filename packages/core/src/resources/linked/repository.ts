@@ -3,8 +3,9 @@
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
 import { sql } from 'kysely';
+import { byKey, everyColumn } from '../../db/by-key.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
-import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
+import type { OrganizersTable, PostRow, PostStatus, PostType, VenuesTable } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { languagesFor } from '../../i18n/translations.js';
 import {
@@ -21,6 +22,32 @@ import {
 } from '../posts/repository.js';
 import { organizerRow, postRow, type VenueValues, venueRow } from '../posts/rows.js';
 import type { DetailRow, LinkedPostKind } from './kind.js';
+
+/** The columns of each kind's own table, named for the reads by key (`d` is the table's alias). */
+const DETAIL_COLUMNS = {
+  venues: everyColumn<VenuesTable>()([
+    'id',
+    'address',
+    'city',
+    'country',
+    'province',
+    'state',
+    'zip',
+    'phone',
+    'stateprovince',
+    'website',
+    'show_map',
+    'show_map_link',
+    'geo_lat',
+    'geo_lng',
+  ]),
+  organizers: everyColumn<OrganizersTable>()(['id', 'phone', 'website', 'email']),
+};
+
+/** The kind's own columns as `d.<column>` (typed as the venues' alias stands for either table). */
+function detailColumns(kind: LinkedPostKind): ReadonlyArray<'d.id'> {
+  return DETAIL_COLUMNS[kind.table].map((column) => `d.${column}` as 'd.id');
+}
 
 /** A record as a route addresses it: by id, or by slug. */
 export interface RecordKey {
@@ -130,22 +157,23 @@ export async function loadDetailRows(
   defaultLanguage: string,
 ): Promise<{ rows: DetailRowWithOrigin[]; texts: Map<number, PostTexts> }> {
   const wanted = [...new Set(ids)];
-  const joined = (await db
-    .selectFrom(`${kind.table} as d` as 'venues as d')
-    .innerJoin('posts', 'posts.id', 'd.id')
-    .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
-    .leftJoin('post_texts as t', (join) =>
-      join.onRef('t.post_id', '=', 'd.id').on('t.language', 'in', languagesFor(language, defaultLanguage)),
-    )
-    .selectAll('d')
-    .select(POST_COLUMNS)
-    .select([
-      'tec_origins.global_id as origin_global_id',
-      'tec_origins.global_id_lineage as origin_global_id_lineage',
-    ])
-    .select(JOINED_TEXT_COLUMNS)
-    .where('d.id', 'in', wanted)
-    .execute()) as Array<DetailRowWithOrigin & JoinedTextColumns>;
+  const joined = (await byKey(
+    db
+      .selectFrom(`${kind.table} as d` as 'venues as d')
+      .innerJoin('posts', 'posts.id', 'd.id')
+      .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
+      .leftJoin('post_texts as t', (join) =>
+        join.onRef('t.post_id', '=', 'd.id').on('t.language', 'in', languagesFor(language, defaultLanguage)),
+      )
+      .select(detailColumns(kind))
+      .select(POST_COLUMNS)
+      .select([
+        'tec_origins.global_id as origin_global_id',
+        'tec_origins.global_id_lineage as origin_global_id_lineage',
+      ])
+      .select(JOINED_TEXT_COLUMNS)
+      .where('d.id', 'in', wanted),
+  ).execute()) as unknown as Array<DetailRowWithOrigin & JoinedTextColumns>;
   // A record's row once, without its text columns.
   const rows = new Map<number, DetailRowWithOrigin>();
   for (const { text_language, text_title, text_description, text_excerpt, ...row } of joined)
@@ -154,11 +182,12 @@ export async function loadDetailRows(
 }
 
 export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {
-  return db
-    .selectFrom(`${kind.table} as d` as 'venues as d')
-    .selectAll('d')
-    .where('d.id', '=', id)
-    .executeTakeFirst() as Promise<DetailRow | undefined>;
+  return byKey(
+    db
+      .selectFrom(`${kind.table} as d` as 'venues as d')
+      .select(detailColumns(kind))
+      .where('d.id', '=', id),
+  ).executeTakeFirst() as Promise<DetailRow | undefined>;
 }
 
 /** The `posts` columns a venue or organizer write sets. */

@@ -1,0 +1,30 @@
+/**
+ * Reads whose best plan is the same whatever their values: records looked up by primary or unique key. On
+ * PostgreSQL such a read is prepared on its connection wherever it runs (`postgres-service-writes.ts`), so
+ * that it is planned once per connection rather than at every request: the API key of each request, the
+ * records of an answer by id. A read whose best plan depends on its values (a list's page, a search) is not
+ * marked. A trailing comment in the statement, harmless to SQLite.
+ */
+import { type Expression, sql } from 'kysely';
+
+/** The end of a statement marked `byKey`. */
+export const BY_KEY = '/* by key */';
+
+const marker = sql.raw(BY_KEY);
+
+/** Marks `query` as a read by key (see above). It must not select `*` (a prepared statement's columns are fixed). */
+export function byKey<Query extends { modifyEnd(modifier: Expression<unknown>): Query }>(
+  query: Query,
+): Query {
+  return query.modifyEnd(marker);
+}
+
+/**
+ * Every column of a table, named (a read by key cannot select `*`): the type checker refuses the list when it
+ * leaves one out, so that a column added later is not silently missing from the records read.
+ */
+export function everyColumn<Table>() {
+  return <const Columns extends ReadonlyArray<keyof Table & string>>(
+    columns: Columns & ([Exclude<keyof Table, Columns[number]>] extends [never] ? unknown : never),
+  ): Columns => columns;
+}
