@@ -7,7 +7,7 @@ import { webhooks } from './0024-webhooks.js';
 import { listSync } from './0025-list-sync.js';
 import { serviceWriteLog } from './0027-service-write-log.js';
 import { versionAtCommit } from './0028-version-at-commit.js';
-import { genericTriggerPlans } from './0029-generic-trigger-plans.js';
+import { plannedOnce } from './0029-planned-once.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -23,7 +23,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0025-list-sync': listSync(traits.name),
     '0027-service-write-log': serviceWriteLog(traits.name),
     '0028-version-at-commit': versionAtCommit(traits.name),
-    '0029-generic-trigger-plans': genericTriggerPlans(traits.name),
+    '0029-planned-once': plannedOnce(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

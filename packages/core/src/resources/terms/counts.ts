@@ -142,34 +142,44 @@ export async function addToTermCounts(
 ): Promise<void> {
   const ids = [...delta].filter(([, change]) => change !== 0).map(([id]) => id);
   ids.sort((a, b) => a - b);
-  // With the commit, the statement has no parameters (db/postgres-combined-inserts.ts): its numbers are
-  // written into its text, integers that the map's types and `Number.isSafeInteger` vouch for.
-  const value = (n: number) => {
-    if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
-    return withTheCommit ? sql.lit(n) : sql.val(n);
-  };
   for (let at = 0; at < ids.length; at += TERMS_PER_STATEMENT) {
     const chunk = ids.slice(at, at + TERMS_PER_STATEMENT);
+    const changes = chunk.map((id) => delta.get(id)!);
+    if (withTheCommit) {
+      // With the commit, the statement has no parameters (db/postgres-combined-inserts.ts): its numbers are
+      // written into its text, integers that the map's types and `Number.isSafeInteger` vouch for. Such a
+      // statement is planned at every run; the function's are planned once per connection (migration 0029)
+      // and lock the terms in the order of their ids, as below.
+      await sql`select calendar_add_to_term_counts(${integerArray(chunk)}, ${integerArray(changes)}) ${sql.raw(
+        WITH_THE_COMMIT,
+      )}`.execute(db);
+      continue;
+    }
     const change = sql<number>`case ${sql.ref('id')} ${sql.join(
-      chunk.map((id) => sql`when ${value(id)} then cast(${value(delta.get(id)!)} as integer)`),
+      chunk.map((id, index) => sql`when ${id} then cast(${changes[index]} as integer)`),
       sql` `,
     )} end`;
     const update = db
       .updateTable('terms')
       .set({ event_count: sql<number>`${sql.ref('event_count')} + ${change}` });
-    const chunkValues = chunk.map(value);
     const locked = rowLocks
       ? update.where('id', 'in', (eb) =>
           eb
             .selectFrom('terms as locked')
             .select('locked.id')
-            .where('locked.id', 'in', chunkValues)
+            .where('locked.id', 'in', chunk)
             .orderBy('locked.id')
             .forNoKeyUpdate(),
         )
-      : update.where('id', 'in', chunkValues);
-    await (withTheCommit ? locked.modifyEnd(sql.raw(WITH_THE_COMMIT)) : locked).execute();
+      : update.where('id', 'in', chunk);
+    await locked.execute();
   }
+}
+
+/** An `integer[]` literal of checked integers, for a statement without parameters. */
+function integerArray(numbers: readonly number[]) {
+  for (const n of numbers) if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
+  return sql`${sql.lit(`{${numbers.join(',')}}`)}::integer[]`;
 }
 
 /** Per term, how many of these events (a subquery of their ids) count for it now. */
