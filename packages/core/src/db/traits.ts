@@ -10,6 +10,11 @@ export interface DialectTraits {
   readonly name: DialectName;
   /** Case-insensitive `LIKE` with `\` as the escape character. */
   ilike(column: Expression<unknown>, pattern: string): RawBuilder<SqlBool>;
+  /**
+   * `ilike(event_search.body, pattern)`, the event search's match: PostgreSQL keeps the text folded as it is
+   * written (`body_folded`, migration 0030) and folds only the pattern; SQLite folds both as it reads.
+   */
+  eventSearchMatches(pattern: string): RawBuilder<SqlBool>;
   /** Text folded to lower case (every script), for case-insensitive equality. */
   foldCase(column: Expression<unknown>): RawBuilder<string>;
   /**
@@ -34,7 +39,7 @@ export interface DialectTraits {
   idColumn(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
    * How substring search is indexed: an FTS5 trigram table beside the text (SQLite), or a `pg_trgm` GIN
-   * index that `ILIKE` uses directly (PostgreSQL). Both need terms of at least three characters.
+   * index that `LIKE` and `ILIKE` use directly (PostgreSQL). Both need terms of at least three characters.
    */
   readonly substringIndex: 'fts5-trigram' | 'pg-trgm';
   /**
@@ -61,6 +66,7 @@ export const sqliteTraits: DialectTraits = {
   name: 'sqlite',
   // `fold_case` is registered on every connection by createSqliteDatabase (Unicode-aware, unlike lower()).
   ilike: (column, pattern) => sql<SqlBool>`fold_case(${column}) like fold_case(${pattern}) escape '\\'`,
+  eventSearchMatches: (pattern) => sqliteTraits.ilike(sql.ref('event_search.body'), pattern),
   foldCase: (column) => sql<string>`fold_case(${column})`,
   sortKey: (column) => sql<string>`sort_key(${column})`,
   rowLocks: false,
@@ -76,6 +82,8 @@ export const sqliteTraits: DialectTraits = {
 export const postgresTraits: DialectTraits = {
   name: 'postgres',
   ilike: (column, pattern) => sql<SqlBool>`${column} ilike ${pattern} escape '\\'`,
+  eventSearchMatches: (pattern) =>
+    sql<SqlBool>`${sql.ref('event_search.body_folded')} like lower(${pattern}) escape '\\'`,
   foldCase: (column) => sql<string>`lower(${column})`,
   // ICU's root collation ignores case and accents at the primary level.
   sortKey: (column) => sql<string>`${column} collate "und-x-icu"`,

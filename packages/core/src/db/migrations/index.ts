@@ -8,6 +8,7 @@ import { listSync } from './0025-list-sync.js';
 import { serviceWriteLog } from './0027-service-write-log.js';
 import { versionAtCommit } from './0028-version-at-commit.js';
 import { plannedOnce } from './0029-planned-once.js';
+import { foldedEventSearch } from './0030-folded-event-search.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -24,6 +25,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0027-service-write-log': serviceWriteLog(traits.name),
     '0028-version-at-commit': versionAtCommit(traits.name),
     '0029-planned-once': plannedOnce(traits.name),
+    '0030-folded-event-search': foldedEventSearch(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

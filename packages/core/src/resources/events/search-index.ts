@@ -116,11 +116,11 @@ function searchRows(
       sql<SqlBool>`${sql.ref('event_search.id')} in (select rowid from event_search_fts where event_search_fts match ${match})`,
     );
   }
-  // Without the FTS5 index (PostgreSQL's trigram index serves `ilike` itself), every term is a pattern.
+  // Without the FTS5 index (PostgreSQL's trigram index serves the folded text's `like` itself), every term is a
+  // pattern.
   const likeTerms = terms.include.filter((term) => !indexed.includes(term));
-  for (const term of likeTerms)
-    query = query.where(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`));
+  for (const term of likeTerms) query = query.where(traits.eventSearchMatches(`%${escapeLike(term)}%`));
   for (const term of terms.exclude)
-    query = query.where((eb) => eb.not(traits.ilike(sql.ref('event_search.body'), `%${escapeLike(term)}%`)));
+    query = query.where((eb) => eb.not(traits.eventSearchMatches(`%${escapeLike(term)}%`)));
   return query;
 }
