@@ -39,6 +39,8 @@ export interface LinkedPostKind<Row extends DetailRow = DetailRow> {
   nameField: 'venue' | 'organizer';
   plural: 'venues' | 'organizers';
   table: 'venues' | 'organizers';
+  /** Every column of the kind's own table, named for its reads by key (`db/by-key.ts`: no `*`). */
+  columns: readonly string[];
   label: { en: string; de: string; plural: string };
   /** Columns of the type's own table that `search` looks in (ref §6.5). */
   searchFields: readonly string[];

@@ -3,9 +3,9 @@
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
 import { sql } from 'kysely';
-import { byKey, everyColumn } from '../../db/by-key.js';
+import { byKey } from '../../db/by-key.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
-import type { OrganizersTable, PostRow, PostStatus, PostType, VenuesTable } from '../../db/schema.js';
+import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
 import { languagesFor } from '../../i18n/translations.js';
 import {
@@ -23,30 +23,9 @@ import {
 import { organizerRow, postRow, type VenueValues, venueRow } from '../posts/rows.js';
 import type { DetailRow, LinkedPostKind } from './kind.js';
 
-/** The columns of each kind's own table, named for the reads by key (`d` is the table's alias). */
-const DETAIL_COLUMNS = {
-  venues: everyColumn<VenuesTable>()([
-    'id',
-    'address',
-    'city',
-    'country',
-    'province',
-    'state',
-    'zip',
-    'phone',
-    'stateprovince',
-    'website',
-    'show_map',
-    'show_map_link',
-    'geo_lat',
-    'geo_lng',
-  ]),
-  organizers: everyColumn<OrganizersTable>()(['id', 'phone', 'website', 'email']),
-};
-
 /** The kind's own columns as `d.<column>` (typed as the venues' alias stands for either table). */
 function detailColumns(kind: LinkedPostKind): ReadonlyArray<'d.id'> {
-  return DETAIL_COLUMNS[kind.table].map((column) => `d.${column}` as 'd.id');
+  return kind.columns.map((column) => `d.${column}` as 'd.id');
 }
 
 /** A record as a route addresses it: by id, or by slug. */

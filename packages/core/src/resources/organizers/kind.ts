@@ -1,6 +1,7 @@
 /** Organizers (ref §2.3, §5.6): the linked-post descriptor of their own fields. */
 
 import type { Selectable } from 'kysely';
+import { everyColumn } from '../../db/by-key.js';
 import type { OrganizersTable } from '../../db/schema.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
@@ -13,6 +14,7 @@ export const organizerKind: LinkedPostKind<Selectable<OrganizersTable>> = {
   nameField: 'organizer',
   plural: 'organizers',
   table: 'organizers',
+  columns: everyColumn<OrganizersTable>()(['id', 'phone', 'website', 'email']),
   label: { en: 'organizer', de: 'Veranstalters', plural: 'Veranstalter' },
   searchFields: ['phone', 'email', 'website'],
   detailParams: () => ({

@@ -1,6 +1,7 @@
 /** Venues (ref §2.2, §5.5): the linked-post descriptor of their own fields. */
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { everyColumn } from '../../db/by-key.js';
 import type { VenuesTable } from '../../db/schema.js';
 import { param } from '../../route-table/params.js';
 import { plainTitle } from '../../text/html.js';
@@ -46,6 +47,15 @@ export const venueKind: LinkedPostKind<Selectable<VenuesTable>> = {
   nameField: 'venue',
   plural: 'venues',
   table: 'venues',
+  columns: everyColumn<VenuesTable>()([
+    'id',
+    ...ADDRESS_FIELDS,
+    'website',
+    'show_map',
+    'show_map_link',
+    'geo_lat',
+    'geo_lng',
+  ]),
   label: { en: 'venue', de: 'Veranstaltungsortes', plural: 'Veranstaltungsorte' },
   searchFields: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
   detailParams: (geolocation) => ({
