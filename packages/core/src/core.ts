@@ -3,6 +3,7 @@ import { resolveHostPrincipal } from './auth/host-principals.js';
 import { createCaches } from './cache/index.js';
 import { type CalendarConfig, resolveConfig } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import { type PushedVersion, startPushedVersion } from './db/pushed-version.js';
 import { DEFAULT_REPLICA_RETRY_MS } from './db/read-replica.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors/catalog.js';
 import { createEdge } from './http/edge.js';
@@ -107,15 +108,18 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     options: typeof delivererOption === 'object' ? delivererOption : undefined,
   });
   // `responseCache` is the deprecated name of `cache` (options.ts).
-  const keptAnswers = createCaches(database, { enabled: options.cache ?? options.responseCache ?? true });
+  const cacheEnabled = options.cache ?? options.responseCache ?? true;
+  const pushed = pushedVersionOf(options, cacheEnabled, logger);
+  const keptAnswers = createCaches(database, { enabled: cacheEnabled, pushed });
   // A write of this process is a change the deliverer sends and the live streams follow at once, without
   // waiting for their poll.
   const caches: typeof keptAnswers = {
     ...keptAnswers,
     afterWrite() {
-      keptAnswers.afterWrite();
+      const acknowledged = keptAnswers.afterWrite();
       webhookDeliverer.wake();
       changeFeed.wake();
+      return acknowledged;
     },
   };
   const replica = readReplicaOf(options, database);
@@ -205,9 +209,23 @@ export function createCalendarCore(options: CalendarCoreOptions): CalendarCore {
     async close() {
       await changeFeed.close();
       await Promise.all([horizonKeeper.stop(), changePruner.stop(), webhookDeliverer.stop()]);
+      await caches.close();
       await Promise.all([database.destroy(), replica?.database.destroy()]);
     },
   };
+}
+
+/** The pushed data version of the options: PostgreSQL only, and of use only to the caches. */
+function pushedVersionOf(
+  options: CalendarCoreOptions,
+  cacheEnabled: boolean,
+  logger: Logger,
+): PushedVersion | undefined {
+  const given = options.pushedVersion;
+  if (!given || !cacheEnabled) return undefined;
+  if (!options.database.openListener)
+    throw new TypeError('pushedVersion needs a PostgreSQL database: SQLite reads its version in process');
+  return startPushedVersion(options.database, given === true ? {} : given, logger);
 }
 
 /** The read replica of the options, with its own caches; refused on SQLite, which has no replicas to read. */

@@ -14,6 +14,7 @@
 import type { Principal } from './auth/principal.js';
 import type { ConfigOptions, TicketProvider } from './config.js';
 import type { CalendarDatabase } from './db/database.js';
+import type { PushedVersionOptions } from './db/pushed-version.js';
 import type { CompressionOptions } from './http/compression.js';
 import type { RateLimitOptions } from './http/rate-limit.js';
 import type { CoreRequest } from './http/types.js';
@@ -56,6 +57,14 @@ export interface CalendarCoreOptions extends ConfigOptions {
    * @deprecated Use `cache`; this alias goes in the release after 0.2.
    */
   responseCache?: boolean;
+  /**
+   * PostgreSQL, several instances: each instance listens for the data version PostgreSQL pushes at every
+   * commit, so a cached answer needs no version read, and a write answers once every listening instance
+   * acknowledged it (the protocol: db/pushed-version.ts). Off by default; `true` takes the defaults (a 3 s
+   * lease, 1 s for an acknowledgement). Writes of programs that do not listen are then seen milliseconds
+   * after their commit instead of by the next read. No effect with `cache: false`; refused on SQLite.
+   */
+  pushedVersion?: boolean | PushedVersionOptions;
   /**
    * Rate limiting per client address and API key, and a brake on failed authentications and wrong event
    * passwords (see `RateLimitOptions`): off by default in the library (the host may limit already); `true`

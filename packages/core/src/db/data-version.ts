@@ -60,10 +60,16 @@ export interface VersionReader {
  * A write of this process calls `forget` once committed: the requests after it wait for a read started later.
  *
  * SQLite's synchronous read (`database.dataVersionNow`, see `syncVersionRead`) comes first; it keeps its own
- * read for the turn and forgets it on any statement of its connection that may write. When it cannot answer
- * (PostgreSQL; a transaction open on SQLite's one connection), the version is read with a query.
+ * read for the turn and forgets it on any statement of its connection that may write. On PostgreSQL, the
+ * version pushed to this instance comes first when there is one it may trust (db/pushed-version.ts). When
+ * neither can answer (a transaction open on SQLite's one connection; PostgreSQL without a trusted push), the
+ * version is read with a query.
  */
-export function createVersionReader(database: CalendarDatabase): VersionReader {
+export function createVersionReader(
+  database: CalendarDatabase,
+  /** The version PostgreSQL pushed to this instance, read first when it may be trusted (db/pushed-version.ts). */
+  pushed?: { read(): number | undefined },
+): VersionReader {
   // Shared reads are started outside the request that asks first, whose client may go.
   const start = () => forEveryRequest(() => readDataVersion(database.kysely));
   /** The read this turn's requests may share (cleared at the turn's end and by `forget`). */
@@ -85,7 +91,7 @@ export function createVersionReader(database: CalendarDatabase): VersionReader {
   };
   return {
     read() {
-      const now = database.dataVersionNow?.();
+      const now = database.dataVersionNow?.() ?? pushed?.read();
       if (now !== undefined) return now;
       if (readOfThisTurn) return readOfThisTurn;
       if (!inFlight) {

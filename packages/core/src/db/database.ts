@@ -57,6 +57,23 @@ export interface CalendarDatabase {
    * `db/cancellation.ts`). Absent on SQLite, which runs each statement to its end in the calling thread.
    */
   whileWanted?<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: a connection of its own, outside the pool, that receives the notifications of the channels it
+   * listens to (`db/pushed-version.ts`). `lost` is called once, when the connection fails or ends (not after
+   * `close`). Absent on SQLite.
+   */
+  openListener?(handlers: ListenerHandlers): Promise<ListenerConnection>;
+}
+
+export interface ListenerHandlers {
+  notification(channel: string, payload: string): void;
+  lost(error: Error): void;
+}
+
+export interface ListenerConnection {
+  /** Runs one statement on this connection (its own statement timeout applies). */
+  query<Row>(sql: string, parameters?: readonly unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
 }
 
 export function wrapDatabase(
@@ -71,6 +88,7 @@ export function wrapDatabase(
     analyzesBulkWrites?: boolean;
     /** Whether its driver cancels the statements of a request given up (`db/cancellation.ts`). */
     cancelsGivenUp?: boolean;
+    openListener?: (handlers: ListenerHandlers) => Promise<ListenerConnection>;
   } = {},
 ): CalendarDatabase {
   return {
@@ -80,6 +98,7 @@ export function wrapDatabase(
     ...(options.useLogger ? { useLogger: options.useLogger } : {}),
     ...(options.analyzesBulkWrites ? { analyzesBulkWrites: true } : {}),
     ...(options.cancelsGivenUp ? { whileWanted } : {}),
+    ...(options.openListener ? { openListener: options.openListener } : {}),
     async migrate() {
       const migrateOn = (db: Kysely<Database>) => migrateDatabase(db, traits, options.schema);
       return options.withoutStatementTimeout ? options.withoutStatementTimeout(migrateOn) : migrateOn(kysely);

@@ -4,6 +4,7 @@ import { type Logger, silentLogger } from '../logger.js';
 import { givenUpSignal, RequestGivenUpError } from './cancellation.js';
 import { type CalendarDatabase, observe, type QueryObserver, wrapDatabase } from './database.js';
 import { combineServiceWriteInserts } from './postgres-combined-inserts.js';
+import { openPostgresListener } from './postgres-listener.js';
 import { CalendarPostgresDialect, nameServiceWriteStatements } from './postgres-service-writes.js';
 import type { Database as Schema } from './schema.js';
 import { postgresTraits } from './traits.js';
@@ -87,6 +88,11 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
     useLogger: (chosen) => {
       logger = chosen;
     },
+    openListener: (handlers) =>
+      openPostgresListener(
+        { ...connection, ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}) },
+        handlers,
+      ),
     async withoutStatementTimeout(run) {
       const own = new pg.Pool({ ...connection, max: 1 });
       own.on('error', warn);

@@ -86,7 +86,7 @@ export function createDispatcher(deps: DispatcherDependencies) {
       const route = match.compiled.routes.find((r) => r.methods.includes(effective));
       if (!route) throw noRoute();
       const now = deps.clock();
-      if (await deps.beforeEachRequest?.(now)) caches.afterWrite();
+      if (await deps.beforeEachRequest?.(now)) void caches.afterWrite();
       const requestBase = await base(now, effective);
       // Read before the body: the query would otherwise answer its own 400 before the body's 415.
       let params: ParamBag | undefined;

@@ -273,6 +273,7 @@ describe('read routing without a database', () => {
     version: { read, forget() {} },
     counts: { count: async () => 0 },
     afterWrite() {},
+    close: async () => {},
   });
   const primary = { kysely: 'primary' } as unknown as CalendarDatabase;
   const replica: ReadReplica = {

@@ -15,10 +15,18 @@ describe('runWrite', () => {
   it('bumps the data version first, inside the transaction, and tells the caches once committed', async () => {
     const before = (await readDataVersion(database.kysely))!;
     const events: string[] = [];
-    const result = await runWrite(database, { afterWrite: () => events.push('afterWrite') }, async (trx) => {
-      events.push(`write sees version ${await readDataVersion(trx)}`);
-      return 'done';
-    });
+    const result = await runWrite(
+      database,
+      {
+        afterWrite: () => {
+          events.push('afterWrite');
+        },
+      },
+      async (trx) => {
+        events.push(`write sees version ${await readDataVersion(trx)}`);
+        return 'done';
+      },
+    );
     expect(result).toBe('done');
     expect(events).toEqual([`write sees version ${before + 1}`, 'afterWrite']);
     expect(await readDataVersion(database.kysely)).toBe(before + 1);
@@ -27,9 +35,17 @@ describe('runWrite', () => {
   it('rolls back, version included, and tells the caches nothing when the write fails', async () => {
     const before = await readDataVersion(database.kysely);
     let told = false;
-    const failing = runWrite(database, { afterWrite: () => (told = true) }, async () => {
-      throw new Error('refused');
-    });
+    const failing = runWrite(
+      database,
+      {
+        afterWrite: () => {
+          told = true;
+        },
+      },
+      async () => {
+        throw new Error('refused');
+      },
+    );
     await expect(failing).rejects.toThrow('refused');
     expect(told).toBe(false);
     expect(await readDataVersion(database.kysely)).toBe(before);

@@ -6,7 +6,8 @@
  * a concurrent writer could change what was checked (two PUTs with one ETag would both win; a contributor
  * could edit what an editor had just published).
  *
- * Once committed, the caches forget the turn's version and their answers, so the next request sees the write.
+ * Once committed, the caches forget the turn's version and their answers, so the next request sees the write
+ * (with a pushed version, the write answers once every instance acknowledged it: db/pushed-version.ts).
  */
 import type { Caches } from '../cache/index.js';
 import { serviceWrite } from '../db/change-log.js';
@@ -20,7 +21,7 @@ export async function runWrite<T>(
   rerun: () => void = () => {},
 ): Promise<T> {
   const result = await serviceWrite(database, write, rerun);
-  caches.afterWrite();
+  await caches.afterWrite();
   return result;
 }
 

@@ -9,6 +9,7 @@ import { serviceWriteLog } from './0027-service-write-log.js';
 import { versionAtCommit } from './0028-version-at-commit.js';
 import { plannedOnce } from './0029-planned-once.js';
 import { foldedEventSearch } from './0030-folded-event-search.js';
+import { pushedVersion } from './0031-pushed-version.js';
 
 /**
  * Migrations are code, keyed so that alphabetical order is the order they run in (Kysely's rule). The first is
@@ -26,6 +27,7 @@ export function migrationProvider(traits: DialectTraits): MigrationProvider {
     '0028-version-at-commit': versionAtCommit(traits.name),
     '0029-planned-once': plannedOnce(traits.name),
     '0030-folded-event-search': foldedEventSearch(traits.name),
+    '0031-pushed-version': pushedVersion(traits.name),
   };
   return { getMigrations: async () => migrations };
 }

@@ -89,7 +89,7 @@ export interface HorizonKeeperDependencies {
   logger: Logger;
   clock: () => Date;
   /** Told after each committed extension: this process's caches forget what they kept. */
-  afterWrite: () => void;
+  afterWrite: () => unknown;
   options?: HorizonKeeperOptions | undefined;
 }
 
