@@ -506,6 +506,7 @@ describe('calendar-events usage errors', () => {
     [['serve', '--read-replica', 'sqlite:replica.db']],
     [['serve', '--read-replica', 'postgres://127.0.0.1/x', '--database', 'sqlite::memory:']],
     [['serve', '--read-replica-pin', 'soon']],
+    [['serve', '--pushed-version', '--database', 'sqlite::memory:']],
     [['migrate', '--database', 'calendar.db']],
     [['migrate', 'now']],
     [['users', 'add', '--role', 'editor']],
@@ -553,6 +554,12 @@ describe('calendar-events usage errors', () => {
     );
     expect((await run(['serve', '--read-replica', 'sqlite:replica.db'])).stderr).toBe(
       "error: option '--read-replica <url>' argument 'sqlite:replica.db' is invalid. It must be postgres://USER@HOST:PORT/DB (a PostgreSQL standby).\n",
+    );
+  });
+
+  it('refuses a pushed data version on SQLite, which reads its version in process', async () => {
+    expect((await run(['serve', '--pushed-version'])).stderr).toBe(
+      'error: --pushed-version needs a PostgreSQL --database (postgres://…): on SQLite the version is read in process.\n',
     );
   });
 

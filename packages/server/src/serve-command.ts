@@ -62,6 +62,10 @@ async function serve(
     throw new UsageError(
       '--read-replica needs a PostgreSQL --database (postgres://…): SQLite has no read replicas.',
     );
+  if (options.pushedVersion && !/^postgres(ql)?:/.test(options.database))
+    throw new UsageError(
+      '--pushed-version needs a PostgreSQL --database (postgres://…): on SQLite the version is read in process.',
+    );
   const logger = createLogger(logLevel(), { format: logFormat() });
   const {
     cors,
@@ -298,6 +302,12 @@ export function serveCommand(program: Command, output: CliOutput): void {
       )
         .env('READ_REPLICA_PIN')
         .argParser(integer(0, 3600)),
+    )
+    .addOption(
+      new Option(
+        '--pushed-version',
+        'PostgreSQL, several instances: cached reads use the data version PostgreSQL pushes to each instance, and a write answers once every instance has it',
+      ).env('PUSHED_VERSION'),
     )
     .option('--demo', 'fill an empty database with a demo calendar and print an administrator key')
     .option('--no-response-cache', 'answer every GET from the database (to measure the query path)')

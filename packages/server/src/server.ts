@@ -93,6 +93,11 @@ export interface StartServerOptions {
   readReplica?: string;
   /** How long a user's reads after their write need it, in milliseconds (core's `readReplica.pinMs`, 5 s). */
   readReplicaPinMs?: number;
+  /**
+   * PostgreSQL, several instances: answer cached reads from the data version PostgreSQL pushes to this instance,
+   * and answer a write once every instance listening so acknowledged it (core's `pushedVersion`; default off).
+   */
+  pushedVersion?: boolean;
   /** Request, header and keep-alive timeouts of the HTTP server (defaults: 60 s, 20 s, 72 s). */
   timeouts?: ServerTimeouts;
   /** Default: no logs. The CLI passes its pino logger. */
@@ -199,6 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
       ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
       ...(options.responseCache !== undefined ? { cache: options.responseCache } : {}),
+      ...(options.pushedVersion ? { pushedVersion: true } : {}),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       // On by default here, with the defaults for what an object leaves out.
       rateLimit: options.rateLimit ?? true,

@@ -57,6 +57,7 @@ interface CliOptions {
   postgresUrl: string;
   dataDir: string;
   fresh?: boolean;
+  pushedVersion?: boolean;
   json?: string;
 }
 
@@ -111,6 +112,7 @@ function buildProgram(): Command {
       new Option('--data-dir <dir>', 'where manifests and server logs are kept').default(DEFAULT_DATA_DIR),
     )
     .option('--fresh', 'generate the calendar again even if a matching one is cached')
+    .option('--pushed-version', 'start the instances with --pushed-version (no version read per cached answer)')
     .option('--json <file>', 'also write the results as JSON')
     .exitOverride()
     .showSuggestionAfterError();
@@ -150,12 +152,13 @@ export async function main(argv: string[]): Promise<number> {
       postgresUrl: options.postgresUrl,
       dataDir: options.dataDir,
       fresh: options.fresh === true,
+      pushedVersion: options.pushedVersion === true,
       output,
     });
     const lines = [
       formatTable(reports.flatMap((report) => report.results)),
       '',
-      `${loadGenerator.description}, ${load.connections} connections, ${load.warmupSeconds} s warm-up, ${load.durationSeconds} s measured per scenario; balancer ${balancerVersion(balancer)}; ${events.toLocaleString('en-US')} events on PostgreSQL; ${cpus().length} cores shared by the load generator, the balancer, the instances and PostgreSQL. Response cache on. CPU µs/req: the instances together.`,
+      `${loadGenerator.description}, ${load.connections} connections, ${load.warmupSeconds} s warm-up, ${load.durationSeconds} s measured per scenario; balancer ${balancerVersion(balancer)}; ${events.toLocaleString('en-US')} events on PostgreSQL; ${cpus().length} cores shared by the load generator, the balancer, the instances and PostgreSQL. Response cache on${options.pushedVersion ? ', version pushed' : ''}. CPU µs/req: the instances together.`,
     ];
     let failed = false;
     for (const report of reports) {

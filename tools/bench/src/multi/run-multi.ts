@@ -40,6 +40,8 @@ export interface MultiOptions {
   postgresUrl: string;
   dataDir: string;
   fresh: boolean;
+  /** Instances started with `--pushed-version`. */
+  pushedVersion: boolean;
   output: ProgressOutput;
 }
 
@@ -159,6 +161,7 @@ async function runInstances(
           logDir,
           responseCache: true,
           instance: i + 1,
+          pushedVersion: options.pushedVersion,
         }),
       ),
     );

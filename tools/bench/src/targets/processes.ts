@@ -119,6 +119,8 @@ export interface ServiceProcessOptions {
   responseCache: boolean;
   /** Which of several instances on the same database this is (its log file is its own). */
   instance?: number | undefined;
+  /** PostgreSQL: `--pushed-version` (cached reads use the version PostgreSQL pushes). */
+  pushedVersion?: boolean | undefined;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function buildServer(): Promise<void> {
 
 /** `calendar-events serve` on a free port, with the site URL a real deployment would set. */
 export function startServiceProcess(options: ServiceProcessOptions): Promise<ServerProcess> {
-  const name = `${options.database}-${options.adapter}${options.responseCache ? '' : '-no-cache'}${options.instance === undefined ? '' : `-instance${options.instance}`}`;
+  const name = `${options.database}-${options.adapter}${options.responseCache ? '' : '-no-cache'}${options.pushedVersion ? '-pushed' : ''}${options.instance === undefined ? '' : `-instance${options.instance}`}`;
   // One folder per target, for the profile the server writes when it stops.
   const profile = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${join(options.cpuProfileDir, name)}`]
@@ -163,6 +165,7 @@ export function startServiceProcess(options: ServiceProcessOptions): Promise<Ser
       '--site-url',
       'https://calendar.example',
       ...(options.responseCache ? [] : ['--no-response-cache']),
+      ...(options.pushedVersion ? ['--pushed-version'] : []),
       // wrk sends every request from one address: the service's rate limit would answer most of them 429.
       '--no-rate-limit',
     ],
