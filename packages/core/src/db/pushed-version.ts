@@ -152,10 +152,9 @@ export function startPushedVersion(
   /** A lease this instance no longer holds: deleted (through the pool), and no write waits for it meanwhile. */
   const forgetLease = (lease: string) => {
     dropped.add(lease);
-    sql`delete from version_listeners where holder = ${lease}`.execute(database.kysely).then(
-      () => dropped.delete(lease),
-      () => {},
-    );
+    // Kept a lease longer: a write may have read the row before it was deleted.
+    const forget = () => setTimeout(() => dropped.delete(lease), leaseMs).unref();
+    sql`delete from version_listeners where holder = ${lease}`.execute(database.kysely).then(forget, forget);
   };
 
   const register = async (connection: ListenerConnection) => {
@@ -189,6 +188,8 @@ export function startPushedVersion(
         listener = connection;
         const [row] = await connection.query<{ schema: string }>('select current_schema() as schema');
         schema = row?.schema ?? 'public';
+        // Its acknowledgements and renewals need no flush to disk: a crash ends every listener's session.
+        await connection.query('set synchronous_commit = off');
         await connection.query(`listen ${VERSIONS}`);
         await connection.query(`listen ${ACKS}`);
         await register(connection);

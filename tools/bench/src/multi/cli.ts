@@ -112,7 +112,10 @@ function buildProgram(): Command {
       new Option('--data-dir <dir>', 'where manifests and server logs are kept').default(DEFAULT_DATA_DIR),
     )
     .option('--fresh', 'generate the calendar again even if a matching one is cached')
-    .option('--pushed-version', 'start the instances with --pushed-version (no version read per cached answer)')
+    .option(
+      '--pushed-version',
+      'start the instances with --pushed-version (no version read per cached answer)',
+    )
     .option('--json <file>', 'also write the results as JSON')
     .exitOverride()
     .showSuggestionAfterError();
