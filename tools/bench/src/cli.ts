@@ -77,6 +77,7 @@ interface CliOptions {
   dataDir: string;
   cpuProf?: string;
   seriesShare: number;
+  pushedVersion?: boolean;
 }
 
 function buildProgram(): Command {
@@ -133,6 +134,7 @@ function buildProgram(): Command {
         .default('on'),
     )
     .option('--no-response-cache', 'the same as --response-cache off')
+    .option('--pushed-version', 'start the PostgreSQL targets with --pushed-version (no version read per cached answer)')
     .option('--json <file>', 'also write the results as JSON')
     .addOption(
       new Option(
@@ -188,6 +190,7 @@ export async function main(argv: string[]): Promise<number> {
       postgresUrl: options.postgresUrl,
       seriesShare: options.seriesShare,
       cpuProfileDir: options.cpuProf ? resolve(options.cpuProf) : undefined,
+      pushedVersion: options.pushedVersion === true,
       output,
     });
     const loads = report.datasets
@@ -197,7 +200,7 @@ export async function main(argv: string[]): Promise<number> {
       )
       .join('; ');
     process.stdout.write(
-      `\n${formatTable(report.results)}\n\n${report.settings.load_generator}, ${report.settings.connections} connections, ${report.settings.warmup_s} s warm-up, ${report.settings.duration_s} s measured per scenario; ${loads}\n${CACHE_NOTE[report.settings.response_cache]}\n`,
+      `\n${formatTable(report.results)}\n\n${report.settings.load_generator}, ${report.settings.connections} connections, ${report.settings.warmup_s} s warm-up, ${report.settings.duration_s} s measured per scenario; ${loads}\n${CACHE_NOTE[report.settings.response_cache]}${report.settings.pushed_version ? ' PostgreSQL targets: --pushed-version.' : ''}\n`,
     );
     for (const warning of report.warnings) process.stdout.write(`! ${warning}\n`);
     for (const error of report.errors) process.stdout.write(`! failed: ${error.split('\n')[0]}\n`);

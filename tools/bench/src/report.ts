@@ -62,6 +62,8 @@ export interface BenchReport {
     /** The load generator and its version, e.g. `wrk 4.1.0 (2 threads)`. */
     load_generator: string;
     response_cache: 'on' | 'off' | 'miss' | 'both';
+    /** PostgreSQL targets ran with `--pushed-version`. */
+    pushed_version: boolean;
     connections: number;
     warmup_s: number;
     duration_s: number;

@@ -66,6 +66,8 @@ export interface BenchOptions {
   seriesShare: number;
   /** Write a CPU profile of each service process into this folder. */
   cpuProfileDir?: string | undefined;
+  /** PostgreSQL targets start with `--pushed-version` (no version read per cached answer). */
+  pushedVersion?: boolean | undefined;
   /** Where progress and notes go (stderr for the CLI). */
   output: ProgressOutput;
 }
@@ -295,6 +297,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
           logDir: join(dataDir, 'logs'),
           cpuProfileDir: options.cpuProfileDir,
           responseCache: cache !== 'off',
+          pushedVersion: options.pushedVersion === true && dataset.kind === 'postgres',
         });
         await smokeCheck(server, dataset);
         ceiling ??= await measureCeiling(server, dataDir, options.events, loadGenerator, load, output);
@@ -353,6 +356,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     settings: {
       load_generator: loadGenerator.description,
       response_cache: options.responseCache,
+      pushed_version: options.pushedVersion === true,
       connections: load.connections,
       warmup_s: load.warmupSeconds,
       duration_s: load.durationSeconds,
