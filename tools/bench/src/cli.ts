@@ -134,7 +134,10 @@ function buildProgram(): Command {
         .default('on'),
     )
     .option('--no-response-cache', 'the same as --response-cache off')
-    .option('--pushed-version', 'start the PostgreSQL targets with --pushed-version (no version read per cached answer)')
+    .option(
+      '--pushed-version',
+      'start the PostgreSQL targets with --pushed-version (no version read per cached answer)',
+    )
     .option('--json <file>', 'also write the results as JSON')
     .addOption(
       new Option(
