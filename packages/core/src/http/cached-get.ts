@@ -58,11 +58,28 @@ export function cacheKeyOf(
   return `${root}\u0000${language}\u0000${url.pathname}${canonicalQuery(url.search)}\u0000${caller ? `${caller.userId}:${caller.role}` : '-'}`;
 }
 
+/** The end of this event-loop turn (its check phase), one promise shared by the turn's requests. */
+let turnEnd: Promise<void> | undefined;
+function endOfTurn(): Promise<void> {
+  turnEnd ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      turnEnd = undefined;
+      resolve();
+    }),
+  );
+  return turnEnd;
+}
+
 export function createCachedGet(caches: Pick<Caches, 'responses' | 'version'>): CachedGet {
   const { responses } = caches;
   const flights = createSingleFlight();
   return async ({ key, second, clockDependent }, compute, finish) => {
-    const version = key !== undefined && responses ? await caches.version.read() : undefined;
+    const read = key !== undefined && responses ? caches.version.read() : undefined;
+    // A version at hand at once (SQLite's read in process, a pushed one) still waits for the end of the
+    // turn: the answers of all the requests the turn read are then sent together, which costs the process
+    // about half the CPU per cached answer of sending each from inside its request's read (RESULTS.md,
+    // "cached answers sent at the end of the turn"). The version was read after the request arrived.
+    const version = typeof read === 'number' ? await endOfTurn().then(() => read) : await read;
     if (key === undefined || !responses || version === undefined) return finish(await compute());
     const cached = responses.get(key, version, second);
     if (cached) return finish(cached);
