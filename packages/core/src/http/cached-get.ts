@@ -79,7 +79,11 @@ export function createCachedGet(caches: Pick<Caches, 'responses' | 'version'>): 
     // turn: the answers of all the requests the turn read are then sent together, which costs the process
     // about half the CPU per cached answer of sending each from inside its request's read (RESULTS.md,
     // "cached answers sent at the end of the turn"). The version was read after the request arrived.
-    const version = typeof read === 'number' ? await endOfTurn().then(() => read) : await read;
+    let version: number | undefined;
+    if (typeof read === 'number') {
+      await endOfTurn();
+      version = read;
+    } else version = await read;
     if (key === undefined || !responses || version === undefined) return finish(await compute());
     const cached = responses.get(key, version, second);
     if (cached) return finish(cached);
