@@ -174,6 +174,7 @@ export function startPushedVersion(
     holder = lease;
     trustedUntil = sent + trustMs;
     sendAck();
+    logger.info({ lease, version: known }, 'listening for the data version: cached reads use the pushed one');
   };
 
   const connect = async (): Promise<void> => {
