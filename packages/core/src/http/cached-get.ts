@@ -76,9 +76,10 @@ export function createCachedGet(caches: Pick<Caches, 'responses' | 'version'>): 
   return async ({ key, second, clockDependent }, compute, finish) => {
     const read = key !== undefined && responses ? caches.version.read() : undefined;
     // A version at hand at once (SQLite's read in process, a pushed one) still waits for the end of the
-    // turn: the answers of all the requests the turn read are then sent together, which costs the process
-    // about half the CPU per cached answer of sending each from inside its request's read (RESULTS.md,
-    // "cached answers sent at the end of the turn"). The version was read after the request arrived.
+    // turn: the answers of all the requests the turn read are then sent together, and the reader on the
+    // other end is woken once for them rather than once per answer, which costs the kernel's send most of
+    // its time here (RESULTS.md, "Cached answers sent at the end of the turn"). The version was read after
+    // the request arrived, so the answer is as fresh as before.
     let version: number | undefined;
     if (typeof read === 'number') {
       await endOfTurn();
