@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createResponseCache } from '../cache/response-cache.js';
 import { cacheKeyOf, canonicalQuery, createCachedGet } from './cached-get.js';
 import { finishGet } from './etag.js';
@@ -25,6 +25,28 @@ describe('createCachedGet', () => {
     const second = await cachedGet({ ...request, second: 11 }, () => compute(), finish);
     expect(runs()).toBe(1);
     expect(second.headers.ETag).toBe(first.headers.ETag);
+  });
+
+  it("sends the answers of a version at hand at the turn's end, also with a host's timers faked", async () => {
+    const { cachedGet, compute, finish } = setup(1);
+    const request = { key: 'k', second: 10, clockDependent: false };
+    await cachedGet(request, () => compute(), finish);
+    vi.useFakeTimers();
+    try {
+      const order: string[] = [];
+      const answers = [1, 2].map((n) =>
+        cachedGet(request, () => compute(), finish).then(() => order.push(`answer ${n}`)),
+      );
+      // Whatever else the turn runs (here ten hops of promises) comes before the kept answers.
+      void (async () => {
+        for (let hop = 0; hop < 10; hop++) await Promise.resolve();
+        order.push('the rest of the turn');
+      })();
+      await Promise.all(answers);
+      expect(order).toEqual(['the rest of the turn', 'answer 1', 'answer 2']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('computes once for requests asking at the same time', async () => {

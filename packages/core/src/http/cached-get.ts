@@ -4,6 +4,7 @@
  * caller: the handler builds it) and data version, and for clock-dependent routes per clock second. Without a
  * key (a body was sent), with caching off, or without a data version, every request computes its answer.
  */
+import { setImmediate } from 'node:timers';
 import type { Caches } from '../cache/index.js';
 import { createSingleFlight } from '../cache/single-flight.js';
 import type { CoreResponse } from './types.js';
@@ -58,7 +59,10 @@ export function cacheKeyOf(
   return `${root}\u0000${language}\u0000${url.pathname}${canonicalQuery(url.search)}\u0000${caller ? `${caller.userId}:${caller.role}` : '-'}`;
 }
 
-/** The end of this event-loop turn (its check phase), one promise shared by the turn's requests. */
+/**
+ * The end of this event-loop turn (its check phase), one promise shared by the turn's requests. Node's own
+ * `setImmediate` (imported, not the global): a host's tests that fake the global timers still get answers.
+ */
 let turnEnd: Promise<void> | undefined;
 function endOfTurn(): Promise<void> {
   turnEnd ??= new Promise<void>((resolve) =>
