@@ -4,6 +4,7 @@
  * stated) keep what they computed under the version it was computed at. This file reads and bumps it, and
  * shares each read between the requests that may use it.
  */
+import { setImmediate } from 'node:timers';
 import { CompiledQuery } from 'kysely';
 import { forEveryRequest } from './cancellation.js';
 import type { CalendarDatabase, Db, QueryObserver } from './database.js';
@@ -128,9 +129,9 @@ export interface SyncSqliteConnection {
  * write between its statements): it would see the transaction's own, uncommitted version; `read` then
  * answers undefined and the caller queries through Kysely, which waits for the transaction.
  *
- * A read is kept until the end of the event-loop turn (`setImmediate`), for the other requests the turn
- * serves: each read is a read transaction (file locks in WAL mode), a noticeable share of a cached answer. The
- * connection calls `forget` on every statement other than a `select` (a write, `begin`, `commit`): this
+ * A read is kept until the end of the event-loop turn (Node's own `setImmediate`, which a host's faked timers
+ * leave alone), for the other requests the turn serves: each read is a read transaction (file locks in WAL
+ * mode), a noticeable share of a cached answer. The connection calls `forget` on every statement other than a `select` (a write, `begin`, `commit`): this
  * process's own writes are seen by the next request.
  */
 export function syncVersionRead(
