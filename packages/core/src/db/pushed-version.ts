@@ -24,9 +24,11 @@
  * `ackTimeoutMs` and the rest of a lease when an instance stops answering (a killed process, a frozen host).
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as wait } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Logger } from '../logger.js';
 import { forEveryRequest } from './cancellation.js';
+import { DATA_VERSION_SQL } from './data-version.js';
 import type { CalendarDatabase, ListenerConnection } from './database.js';
 
 export interface PushedVersionOptions {
@@ -52,6 +54,9 @@ const VERSIONS = 'calendar_data_version';
 const ACKS = 'calendar_data_version_ack';
 /** Waits between attempts to connect again, or to read the leases after a write. */
 const RETRY_MS = 200;
+
+/** Waits without keeping the process alive (a closing service is not held up by a pause). */
+const sleep = (ms: number) => wait(ms, undefined, { ref: false });
 /** Acknowledgements of leases not heard from for this long are forgotten. */
 const FORGET_ACKS_MS = 60_000;
 
@@ -90,8 +95,6 @@ export function startPushedVersion(
   const waiters = new Set<Waiter>();
   /** Leases of this instance's lost connections, until deleted: no write waits for them. */
   const dropped = new Set<string>();
-
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
   const sendAck = () => {
     const connection = listener;
@@ -166,9 +169,7 @@ export function startPushedVersion(
     );
     // After the lease is written: a write that committed before this read is seen here, one after it waits
     // for this lease's acknowledgement (point 3).
-    const [row] = await connection.query<{ version: string | number }>(
-      'select version from data_version where id = 1',
-    );
+    const [row] = await connection.query<{ version: string | number }>(DATA_VERSION_SQL);
     if (listener !== connection) return;
     known = Math.max(known, Number(row?.version ?? 0));
     holder = lease;
