@@ -56,11 +56,8 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   };
-  const pool = new pg.Pool({
-    ...connection,
-    max: options.max ?? 10,
-    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
-  });
+  const timeout = statementTimeout > 0 ? { statement_timeout: statementTimeout } : {};
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10, ...timeout });
   let logger: Logger = silentLogger;
   const warn = (error: Error) =>
     logger.warn({ err: error }, 'PostgreSQL connection lost; the pool connects again when needed');
@@ -88,11 +85,7 @@ export function createPostgresDatabase(options: PostgresOptions): CalendarDataba
     useLogger: (chosen) => {
       logger = chosen;
     },
-    openListener: (handlers) =>
-      openPostgresListener(
-        { ...connection, ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}) },
-        handlers,
-      ),
+    openListener: (handlers) => openPostgresListener({ ...connection, ...timeout }, handlers),
     async withoutStatementTimeout(run) {
       const own = new pg.Pool({ ...connection, max: 1 });
       own.on('error', warn);
