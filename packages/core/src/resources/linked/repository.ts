@@ -23,9 +23,19 @@ import {
 import { organizerRow, postRow, type VenueValues, venueRow } from '../posts/rows.js';
 import type { DetailRow, LinkedPostKind } from './kind.js';
 
-/** The kind's own columns as `d.<column>` (typed as the venues' alias stands for either table). */
+const detailColumnsOfKind = new WeakMap<LinkedPostKind, ReadonlyArray<'d.id'>>();
+
+/**
+ * The kind's own columns as `d.<column>` (typed as the venues' alias stands for either table), made once per
+ * kind: every uncached load of venue or organizer rows names them.
+ */
 function detailColumns(kind: LinkedPostKind): ReadonlyArray<'d.id'> {
-  return kind.columns.map((column) => `d.${column}` as 'd.id');
+  let columns = detailColumnsOfKind.get(kind);
+  if (!columns) {
+    columns = kind.columns.map((column) => `d.${column}` as 'd.id');
+    detailColumnsOfKind.set(kind, columns);
+  }
+  return columns;
 }
 
 /** A record as a route addresses it: by id, or by slug. */
