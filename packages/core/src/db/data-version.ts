@@ -131,8 +131,8 @@ export interface SyncSqliteConnection {
  *
  * A read is kept until the end of the event-loop turn (Node's own `setImmediate`, which a host's faked timers
  * leave alone), for the other requests the turn serves: each read is a read transaction (file locks in WAL
- * mode), a noticeable share of a cached answer. The connection calls `forget` on every statement other than a `select` (a write, `begin`, `commit`): this
- * process's own writes are seen by the next request.
+ * mode), a noticeable share of a cached answer. The connection calls `forget` on every statement other than a
+ * `select` (a write, `begin`, `commit`): this process's own writes are seen by the next request.
  */
 export function syncVersionRead(
   connection: SyncSqliteConnection,
