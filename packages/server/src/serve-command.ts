@@ -58,11 +58,12 @@ async function serve(
     readReplicaPin?: number;
   },
 ): Promise<void> {
-  if (options.readReplica !== undefined && !/^postgres(ql)?:/.test(options.database))
+  const onPostgres = /^postgres(ql)?:/.test(options.database);
+  if (options.readReplica !== undefined && !onPostgres)
     throw new UsageError(
       '--read-replica needs a PostgreSQL --database (postgres://…): SQLite has no read replicas.',
     );
-  if (options.pushedVersion && !/^postgres(ql)?:/.test(options.database))
+  if (options.pushedVersion && !onPostgres)
     throw new UsageError(
       '--pushed-version needs a PostgreSQL --database (postgres://…): on SQLite the version is read in process.',
     );
