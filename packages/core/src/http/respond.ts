@@ -2,6 +2,7 @@ import { type ApiError, toErrorBody } from '../errors/api-error.js';
 import type { Failure } from '../errors/to-api-error.js';
 import type { Logger } from '../logger.js';
 import type { OperationResult } from '../route-table/route.js';
+import { jsonBytes } from './json-bytes.js';
 import type { CoreRequest, CoreResponse } from './types.js';
 
 const BASE_HEADERS = {
@@ -31,14 +32,15 @@ export function withHeaders(response: CoreResponse, headers: Record<string, stri
 /**
  * A JSON answer. Its body is held as the UTF-8 bytes, encoded once here: they give its length, its ETag, what
  * the response cache keeps and what the adapters write. Node would encode a string on each of those, and for
- * a page of 50 events each pass is a noticeable share of a cached answer's time.
+ * a page of 50 events each pass is a noticeable share of a cached answer's time. `jsonBytes` makes them by
+ * parts: far cheaper than one `JSON.stringify` for a page whose texts go beyond Latin-1.
  */
 export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): CoreResponse {
-  const bytes = Buffer.from(JSON.stringify(body));
+  const bytes = jsonBytes(body);
   return {
     status,
     headers: { ...BASE_HEADERS, ...headers, 'Content-Length': String(bytes.length) },
