@@ -2,7 +2,15 @@
  * Everything that differs between SQLite and PostgreSQL, declared once (as Kysely's adapters declare
  * `supportsReturning`). Repositories ask the traits; they never test the dialect themselves.
  */
-import { type ColumnDefinitionBuilder, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type KyselyPlugin,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import { rowidLed } from './rowid-led.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -51,6 +59,11 @@ export interface DialectTraits {
   /** Fences a subquery (`offset 0`) where `flattensExists`; returns it as it is elsewhere. */
   fence<Q extends { offset(count: number): Q }>(query: Q): Q;
   /**
+   * A query led by the ids its `<first table>.id in (…)` names (`db/rowid-led.ts`), where the planner has no
+   * statistics to see that they are few (SQLite); as it is elsewhere (PostgreSQL plans by its statistics).
+   */
+  ledByIds<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(query: Q): Q;
+  /**
    * Where many rows of an insert are cheaper sent as one JSON parameter than as a bound value per field (on
    * PostgreSQL, whose server parses every bound value of a statement): the JSON array of objects as a table
    * named `records` with these columns (a FROM item). Absent on SQLite, which runs in process and binds values
@@ -77,6 +90,7 @@ export const sqliteTraits: DialectTraits = {
   substringIndex: 'fts5-trigram',
   flattensExists: false,
   fence: (query) => query,
+  ledByIds: (query) => query.withPlugin(rowidLed),
 };
 
 export const postgresTraits: DialectTraits = {
@@ -94,6 +108,7 @@ export const postgresTraits: DialectTraits = {
   substringIndex: 'pg-trgm',
   flattensExists: true,
   fence: (query) => query.offset(0),
+  ledByIds: (query) => query,
   jsonRecords: (json, columns) =>
     sql`json_to_recordset(cast(${json} as json)) as records(${sql.join(
       columns.map(([name, type]) => sql`${sql.id(name)} ${sql.raw(type)}`),

@@ -747,6 +747,22 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
     },
   );
 
+  it('counts the total of a search from its matches, looked up by id, not by walking the date range', async () => {
+    await bumpDataVersion(database.kysely);
+    const plan = await planOf(`/events?search=${RARE}`, 'total');
+    console.log(`${dialect.name} total of /events?search=${RARE}\n${plan}`);
+    if (sqlite) {
+      expect(plan).toMatch(/SEARCH events USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(plan).not.toMatch(/events_(listing|start|own_start)\b/);
+      expect(plan).toMatch(/SCAN event_search_fts VIRTUAL TABLE INDEX \d+:M/);
+    } else expect(plan).toMatch(/event_search_folded_trgm/);
+    expect(plan).not.toMatch(scan);
+    // With a category, the term's index may lead instead: the count is planned as the database sees fit.
+    const withCategory = await planOf(`/events?search=${RARE}&categories=${ids.category}`, 'total');
+    expect(withCategory).not.toMatch(scan);
+    expect(statements.find((s) => /\bcount\(\*\)/i.test(s.sql))?.sql).not.toMatch(/not indexed/);
+  });
+
   it('reads the search table whole for words under three characters only, which no trigram index holds', async () => {
     const plan = await planOf('/events?search=dj');
     console.log(`${dialect.name} /events?search=dj\n${plan}`);

@@ -8,13 +8,14 @@ import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database, PostStatus } from '../../db/schema.js';
+import type { DialectTraits } from '../../db/traits.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
 import { ticketedFilter } from '../../extensions/tickets.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { EchoedParam, Paging } from '../../route-table/pagination.js';
 import { toList } from '../../route-table/params.js';
 import { linksVisibleCondition } from '../posts/protected-links.js';
-import { isBlankSearch, parseSearch } from '../posts/search.js';
+import { isBlankSearch, isIndexable, parseSearch } from '../posts/search.js';
 import { echoedStatus, visibleStatusesFor } from '../posts/visibility.js';
 import { findTermIdsForFilter } from '../terms/event-terms.js';
 import {
@@ -71,6 +72,12 @@ export interface EventFilter {
   statuses: PostStatus[];
   /** No match starts after this UTC instant (an end bound: events end no earlier than they start). */
   startsBy?: string | undefined;
+  /**
+   * Whether the count starts from the search's matches (`traits.ledByIds`): a search with a term its index
+   * serves and no other filter with an index of its own (terms, venue, organizer, a place), so that the
+   * matches are the one list of events the count could start from, and the date range's index the other.
+   */
+  countLedByMatches?: boolean;
 }
 
 /**
@@ -131,6 +138,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   const zone = context.config.timezone;
   const relativeBounds = filter.include ? {} : await dateBounds(context, params, filter);
 
+  let searchIndexed = false;
   // A search of blanks only has no term: it filters nothing, as if absent (WordPress would look for a space).
   if (params.search !== undefined && !isBlankSearch(params.search)) {
     const terms = parseSearch(params.search);
@@ -140,6 +148,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
       walkThreshold: SEARCH_DATE_WALK,
       own: sql<SqlBool>`${sql.ref('events.id')} in (${matchingOwnEventIds(context, context.db, terms, context.language)})`,
     });
+    searchIndexed = terms.include.some(isIndexable);
     // As WordPress: logged-out searches skip password-protected events, whose text they may not read (for
     // anonymous callers, the rule of the filters by links is exactly that).
     if (context.principal === null) filter.protectedEvents = linksVisibleCondition(context);
@@ -202,6 +211,8 @@ export async function filterEvents(context: RequestContext, params: EventListPar
     // As the plugin: `featured=1` is echoed, `featured=0` is not (SPEC §14).
     if (params.featured) echo.push(['featured', '1']);
   }
+  filter.countLedByMatches =
+    searchIndexed && filter.drivers.length === 1 && byLinks.every((v) => v === undefined);
   return filter;
 }
 
@@ -353,9 +364,13 @@ export function matchQuery(filter: EventFilter) {
   );
 }
 
-/** The `select count(*) as n` of the list, for the count cache. */
-export function countQuery(filter: EventFilter, q: EventQuery) {
-  return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select((eb) =>
-    eb.fn.countAll().as('n'),
+/**
+ * The `select count(*) as n` of the list, for the count cache; with the selective form of a search, led by
+ * its matches where the database cannot tell by itself (`countLedByMatches`).
+ */
+export function countQuery(filter: EventFilter, q: EventQuery, traits: Pick<DialectTraits, 'ledByIds'>) {
+  const counted = (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
+    (eb) => eb.fn.countAll().as('n'),
   );
+  return filter.countLedByMatches ? traits.ledByIds(counted) : counted;
 }

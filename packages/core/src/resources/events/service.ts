@@ -54,7 +54,7 @@ export async function listEvents(
     scope.matches = async () => (await matchQuery(filter).execute()).map((row) => row.id);
   }
   const total = (q: typeof filter.query) =>
-    context.counts.count(db, countQuery(filter, q), context.dataVersion);
+    context.counts.count(db, countQuery(filter, q, context.database.traits), context.dataVersion);
   let rows: Array<{ id: number }>;
   let count: number;
   if (filter.drivers.length > 0) {
