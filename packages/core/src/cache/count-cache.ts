@@ -15,21 +15,27 @@ export interface CountCache {
    * The total of a `select count(*) as n` query, from the cache when the data has not changed since.
    * `version`: the data version this request already read (`RequestContext.dataVersion`), used instead of
    * reading it again: on PostgreSQL each read is a round trip, and a request's steps run in different turns.
+   * `alongside`: where the total is not kept, another way to learn it (a statement that also gives the page,
+   * for one), tried before the count; undefined from it means "count".
    */
   count(
     db: Db,
-    query: Compilable<{ n: unknown }> & { executeTakeFirstOrThrow(): Promise<{ n: unknown }> },
+    query: CountQuery,
     version?: number,
+    alongside?: () => Promise<number | undefined>,
   ): Promise<number>;
 }
 
-async function countNow(query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }): Promise<number> {
-  return Number((await query.executeTakeFirstOrThrow()).n);
+type CountQuery = Compilable<{ n: unknown }> & { executeTakeFirstOrThrow(): Promise<{ n: unknown }> };
+
+async function countNow(query: CountQuery, alongside?: () => Promise<number | undefined>): Promise<number> {
+  const known = alongside ? await alongside() : undefined;
+  return known ?? Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** Counts every time: with caching off (another program writes the data), nothing is kept. */
 export const uncachedCounts: CountCache = {
-  count: (_db, query) => countNow(query),
+  count: (_db, query, _version, alongside) => countNow(query, alongside),
 };
 
 /**
@@ -39,13 +45,13 @@ export const uncachedCounts: CountCache = {
 export function createCountCache(readVersion?: DataVersionRead): CountCache {
   const entries = new Map<string, { version: number; total: number }>();
   return {
-    async count(db, query, known) {
+    async count(db, query, known, alongside) {
       // Inside a write transaction the total may include what no one else sees yet: counted, not kept.
-      if (db.isTransaction) return countNow(query);
+      if (db.isTransaction) return countNow(query, alongside);
       const compiled = query.compile();
       const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
       const version = known ?? (await (readVersion ? readVersion() : readDataVersion(db)));
-      if (version === undefined) return countNow(query);
+      if (version === undefined) return countNow(query, alongside);
       const hit = entries.get(key);
       if (hit && hit.version === version) {
         // Refresh its place in the insertion order, so the oldest entries are the least recently used.
@@ -53,7 +59,7 @@ export function createCountCache(readVersion?: DataVersionRead): CountCache {
         entries.set(key, hit);
         return hit.total;
       }
-      const total = await countNow(query);
+      const total = await countNow(query, alongside);
       entries.set(key, { version, total });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       return total;

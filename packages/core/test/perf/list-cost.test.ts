@@ -32,7 +32,9 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
   }
 
   /** Statements one anonymous GET runs. */
-  async function cost(path: string): Promise<{ count: number; items: number; queries: string[] }> {
+  async function cost(
+    path: string,
+  ): Promise<{ count: number; items: number; queries: string[]; total: string | undefined }> {
     statements.length = 0;
     recording = true;
     const res = await core.handle(apiRequest('GET', path));
@@ -44,7 +46,12 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
       body.organizers ??
       body.categories ??
       body.tags) as unknown[];
-    return { count: statements.length, items: items.length, queries: statements.map((s) => s.sql) };
+    return {
+      count: statements.length,
+      items: items.length,
+      queries: statements.map((s) => s.sql),
+      total: res.headers['X-WP-Total'],
+    };
   }
 
   beforeAll(async () => {
@@ -136,6 +143,19 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
     expect(ten.items).toBeGreaterThan(1);
     expect(ten.count).toBe(one.count);
     expect(fifty.count).toBe(one.count);
+  });
+
+  it('finds the matches of a search once when its total is not kept: the page and the total come together', async () => {
+    const searched = await cost('/events?search=concert%20music&per_page=5');
+    const readingTheIndex = searched.queries.filter((text) => /\bevent_search\b/.test(text));
+    expect(readingTheIndex).toHaveLength(1);
+    expect(readingTheIndex[0]).toMatch(/"matched"/);
+    expect(searched.items).toBe(5);
+    expect(searched.total).toBe('60');
+    // Past the last page there is no row to bring the total: it is counted, and the answer is the plugin's 404.
+    const past = await core.handle(apiRequest('GET', '/events?search=concert%20music&per_page=5&page=13'));
+    expect(past.status).toBe(404);
+    expect(JSON.parse(textOf(past)!).code).toBe('event-archive-page-not-found');
   });
 
   it('computes an answer once for requests that ask for it together, with the response cache on', async () => {

@@ -8,11 +8,10 @@ import { formatUtc } from '../../dates/format.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, localToUtc, startOfDay, utcToLocal } from '../../dates/zones.js';
 import type { Database, PostStatus } from '../../db/schema.js';
-import type { DialectTraits } from '../../db/traits.js';
 import { geolocationFor } from '../../extensions/geolocation.js';
 import { ticketedFilter } from '../../extensions/tickets.js';
 import type { RequestContext } from '../../route-table/context.js';
-import type { EchoedParam, Paging } from '../../route-table/pagination.js';
+import type { EchoedParam } from '../../route-table/pagination.js';
 import { toList } from '../../route-table/params.js';
 import { linksVisibleCondition } from '../posts/protected-links.js';
 import { isBlankSearch, isIndexable, parseSearch } from '../posts/search.js';
@@ -29,8 +28,8 @@ import { eventMatchesSearch, matchingEvents, matchingOwnEventIds } from './searc
 import { ownedBy, ownerOfRows } from './series/reading.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
-type EventQuery = SelectQueryBuilder<Database, 'events', object>;
-type EventPostQuery = SelectQueryBuilder<Database, 'events' | 'posts', object>;
+export type EventQuery = SelectQueryBuilder<Database, 'events', object>;
+export type EventPostQuery = SelectQueryBuilder<Database, 'events' | 'posts', object>;
 
 /**
  * A filter that can choose how a page is found. `selective` lets the database start from the filter's own
@@ -306,71 +305,4 @@ async function termConditions(context: RequestContext, params: EventListParams, 
             eb.exists(context.database.traits.flattensExists ? ofThisEvent.offset(0) : ofThisEvent),
           );
   }
-}
-
-/**
- * The filter's conditions with its drivers in one form: `selective` for the count, either for the page;
- * `own` (selective, or its form without followers) only for a query of events that follow nothing.
- */
-export function withDrivers(filter: EventFilter, form: 'selective' | 'walked' | 'own'): EventQuery {
-  return filter.drivers.reduce(
-    (q, driver) => q.where(form === 'own' ? (driver.own ?? driver.selective) : driver[form]),
-    filter.query,
-  );
-}
-
-/**
- * Whether the page should walk the events in date order rather than start from the drivers' indexes (see
- * `DateWalkable`), given the total of the selective form.
- */
-export function shouldWalk(filter: EventFilter, total: number, paging: Paging): boolean {
-  const threshold = Math.max(...filter.drivers.map((driver) => driver.walkThreshold));
-  return !filter.include && total * total >= threshold * (paging.offset + paging.perPage);
-}
-
-// Page and total test the status copied onto the event and join the posts only for what
-// needs them (a password condition, the publication order of `include`): the total of the default window
-// is counted from the `events_listing` index alone (without reading a post row per event of the window),
-// and a page walks an index of events (`events_venue` holds every column it tests)
-// without reading each walked event's post row.
-
-function withPosts(filter: EventFilter, q: EventQuery): EventPostQuery {
-  const joined = q.innerJoin('posts', 'posts.id', 'events.id') as EventPostQuery;
-  return filter.protectedEvents ? joined.where(filter.protectedEvents) : joined;
-}
-
-function listed(filter: EventFilter, q: EventQuery): EventQuery {
-  return q.where('events.status', 'in', filter.statuses);
-}
-
-/** The ids of one page: by date, or in publication order for `include`. */
-export function pageQuery(filter: EventFilter, q: EventQuery, paging: Paging) {
-  const ordered = filter.include
-    ? withPosts(filter, listed(filter, q)).orderBy('posts.date_utc').orderBy('events.id')
-    : (filter.protectedEvents
-        ? (withPosts(filter, listed(filter, q)) as unknown as EventQuery)
-        : listed(filter, q)
-      )
-        .orderBy('events.start_utc')
-        .orderBy('events.id');
-  return ordered.select('events.id').limit(paging.perPage).offset(paging.offset);
-}
-
-/** The ids of every match, unpaged: for a list restricted to a bounded set of records (a sync). */
-export function matchQuery(filter: EventFilter) {
-  const q = withDrivers(filter, 'selective');
-  return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
-    'events.id',
-  );
-}
-
-/**
- * The `select count(*) as n` of the list, for the count cache; with the selective form of a search, led by
- * its matches where the database cannot tell by itself (`countLedByMatches`).
- */
-export function countQuery(filter: EventFilter, q: EventQuery, traits: Pick<DialectTraits, 'ledByIds'>) {
-  const counted = (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
-    (eb) => eb.fn.countAll().as('n'),
-  );
-  return filter.countLedByMatches ? traits.ledByIds(counted) : counted;
 }

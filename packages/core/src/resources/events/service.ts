@@ -1,6 +1,6 @@
 /**
  * What the event routes do (seed §4.1, SPEC §8–10): list, read, create, update and delete, and who may
- * write which event. The routes name these; the queries live in list-query.ts, repository.ts and write.ts.
+ * write which event. The routes name these; the queries live in list-query.ts (filters), list-statements.ts, repository.ts and write.ts.
  */
 import {
   canEditRecord,
@@ -18,7 +18,15 @@ import type { ListScope } from '../changes/list-sync.js';
 import { deletePost, effectiveStatus, findPostBySlug, loadPost, trashPost } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
 import type { EventListParams } from './list-params.js';
-import { countQuery, filterEvents, matchQuery, pageQuery, shouldWalk, withDrivers } from './list-query.js';
+import { filterEvents } from './list-query.js';
+import {
+  countQuery,
+  matchQuery,
+  pageQuery,
+  pageWithTotalQuery,
+  shouldWalk,
+  withDrivers,
+} from './list-statements.js';
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, loadEventRecords, textLanguages } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
@@ -59,9 +67,26 @@ export async function listEvents(
   let count: number;
   if (filter.drivers.length > 0) {
     const selective = withDrivers(filter, 'selective');
-    count = await total(selective);
-    const walk = shouldWalk(filter, count, paging);
-    rows = await pageQuery(filter, walk ? withDrivers(filter, 'walked') : selective, paging).execute();
+    // A total not kept comes with the selective form's page, whose matches it counts anyway.
+    let selectivePage: Array<{ id: number; total: unknown }> | undefined;
+    count = await context.counts.count(
+      db,
+      countQuery(filter, selective, context.database.traits),
+      context.dataVersion,
+      async () => {
+        selectivePage = await pageWithTotalQuery(
+          filter,
+          selective,
+          paging,
+          db,
+          context.database.traits,
+        ).execute();
+        return selectivePage.length > 0 ? Number(selectivePage[0]!.total) : undefined;
+      },
+    );
+    if (shouldWalk(filter, count, paging))
+      rows = await pageQuery(filter, withDrivers(filter, 'walked'), paging).execute();
+    else rows = selectivePage ?? (await pageQuery(filter, selective, paging).execute());
   } else {
     [rows, count] = await Promise.all([
       pageQuery(filter, filter.query, paging).execute(),

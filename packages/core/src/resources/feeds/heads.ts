@@ -21,7 +21,8 @@ import { sql } from 'kysely';
 import { invalidParam } from '../../errors/invalid-params.js';
 import type { RequestContext } from '../../route-table/context.js';
 import type { EventListParams } from '../events/list-params.js';
-import { type EventFilter, filterEvents, pageQuery, withDrivers } from '../events/list-query.js';
+import { type EventFilter, filterEvents } from '../events/list-query.js';
+import { pageQuery, withDrivers } from '../events/list-statements.js';
 
 /** A feed holds up to this many events (series count once) unless `per_page` asks for fewer. */
 export const FEED_DEFAULT_SIZE = 100;
