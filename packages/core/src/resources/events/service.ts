@@ -1,6 +1,7 @@
 /**
  * What the event routes do (seed §4.1, SPEC §8–10): list, read, create, update and delete, and who may
- * write which event. The routes name these; the queries live in list-query.ts (filters), list-statements.ts, repository.ts and write.ts.
+ * write which event. The routes name these; the queries live in list-query.ts (filters), list-statements.ts
+ * (a list's page and total), repository.ts and write.ts.
  */
 import {
   canEditRecord,
