@@ -7,10 +7,12 @@
 import { createTestSchema, TEST_PG_URL, testDialects } from '@calendar-events/tests/databases';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITH_THE_COMMIT } from './before-commit.js';
 import { isRetriedWriteFailure, serviceWrite, WRITE_ATTEMPTS } from './change-log.js';
 import { readDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import { createPostgresDatabase } from './postgres.js';
+import { isConnectionCut } from './unavailable.js';
 
 const hasPostgres = (await testDialects()).some((dialect) => dialect.name === 'postgres');
 const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
@@ -91,6 +93,66 @@ describe.skipIf(!hasPostgres)('serviceWrite (postgres)', () => {
       ),
     ).rejects.toThrow('not allowed');
     expect(runs).toBe(1);
+  });
+
+  it('runs a write again on another connection when its own was cut before the commit', async () => {
+    let runs = 0;
+    let reruns = 0;
+    await serviceWrite(
+      database,
+      async (trx) => {
+        runs++;
+        await sql`insert into terms (taxonomy, slug) values ('post_tag', 'cut-before-commit')`.execute(trx);
+        // Its backend ends, as `pg_terminate_backend` from another session or a restart would end it.
+        if (runs === 1) await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx);
+      },
+      () => reruns++,
+    );
+    expect([runs, reruns]).toEqual([2, 1]);
+    expect(await tagCount('cut-before-commit')).toBe(1);
+    // Without `rerun` the cut is answered.
+    await expect(
+      serviceWrite(database, async (trx) => {
+        await sql`select pg_terminate_backend(pg_backend_pid())`.execute(trx);
+      }),
+    ).rejects.toSatisfy(isConnectionCut);
+  });
+
+  it('answers a connection cut while the commit was on its way, which may have committed', async () => {
+    let runs = 0;
+    await expect(
+      serviceWrite(
+        database,
+        async (trx) => {
+          runs++;
+          await sql`insert into terms (taxonomy, slug) values ('post_tag', 'cut-at-commit')`.execute(trx);
+          // Sent in the commit's own message (db/before-commit.ts): the cut reaches the client as it commits.
+          await sql.raw(`select pg_terminate_backend(pg_backend_pid()) ${WITH_THE_COMMIT}`).execute(trx);
+        },
+        () => {},
+      ),
+    ).rejects.toSatisfy(isConnectionCut);
+    expect(runs).toBe(1);
+  });
+
+  it('tells a connection cut from one that could not be made', () => {
+    for (const error of [
+      { code: '57P01' },
+      { code: 'ECONNRESET' },
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+    ])
+      expect(isConnectionCut(error)).toBe(true);
+    for (const error of [
+      { code: 'ECONNREFUSED' },
+      { code: '53300' },
+      { code: '57P03' },
+      { code: '40P01' },
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated due to connection timeout while trying to connect'),
+      null,
+    ])
+      expect(isConnectionCut(error)).toBe(false);
   });
 
   it('moves the version on as the transaction commits, and logs its changes under it', async () => {

@@ -10,17 +10,25 @@
  *   trigger still moves the version on. Writers no longer queue behind each other: each locks the records it
  *   decides on. A transaction that may run twice (`rerun`) and deadlocks, fails to serialize, or loses a race for a unique key (two
  *   creates of one new term, a link to a record deleted meanwhile) is run again from the start, a few times, after a short random pause; what it
- *   decided is decided again against what the other committed.
+ *   decided is decided again against what the other committed. So is one whose connection was lost before
+ *   its commit was sent (a backend terminated, a proxy closing an idle connection, a restart): it cannot have
+ *   committed, and the pool gives the new run another connection. A connection lost during the commit is
+ *   answered (503), since the write may have committed.
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Transaction } from 'kysely';
 import { endWriteScope, openWriteScope } from './before-commit.js';
 import { bumpDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import type { Database } from './schema.js';
+import { isConnectionCut } from './unavailable.js';
 
 /** How many times a write is run in all before its last failure is answered. */
 export const WRITE_ATTEMPTS = 5;
+
+/** The pause before a write lost with its connection is run again, times the attempt. */
+const LOST_CONNECTION_PAUSE_MS = 20;
 
 /** PostgreSQL's codes for a transaction another one made fail, which succeeds when run again. */
 const RETRIED_CODES = new Set(['40001', '40P01', '23505', '23503']);
@@ -57,14 +65,26 @@ export async function serviceWrite<T>(
       return result;
     });
   for (let attempt = 1; ; attempt++) {
+    // Set once the write is done and Kysely sends the commit: a connection lost from then on leaves it unknown
+    // whether the transaction committed, and it is not run again.
+    let committing = false;
     try {
       // `read write` marks a service write: it begins with `calendar_pending_version()` (postgres-service-writes.ts).
-      return await database.kysely.transaction().setAccessMode('read write').execute(scoped);
+      return await database.kysely
+        .transaction()
+        .setAccessMode('read write')
+        .execute(async (trx) => {
+          const result = await scoped(trx);
+          committing = true;
+          return result;
+        });
     } catch (error) {
-      if (!rerun || attempt >= WRITE_ATTEMPTS || !isRetriedWriteFailure(error)) throw error;
+      const lost = !committing && isConnectionCut(error);
+      if (!rerun || attempt >= WRITE_ATTEMPTS || !(lost || isRetriedWriteFailure(error))) throw error;
       rerun();
-      // A pause that grows and differs between the writers that met, so that they do not meet again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      // A pause that grows and differs between the writers that met, so that they do not meet again; after a
+      // lost connection, long enough for the pool to drop its other connections the same cut ended.
+      await sleep(Math.random() * 5 * attempt + (lost ? LOST_CONNECTION_PAUSE_MS * attempt : 0));
     }
   }
 }

@@ -41,3 +41,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.includes(text));
 }
+
+/** Of those, the errors of a connection that was made and then cut (not of one that could not be made). */
+const CUT_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02', '08000', '08003', '08006']);
+const CUT_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+/**
+ * Whether `error` says that a connection in use was cut (its backend terminated, a restart, a proxy or the
+ * network closing it): work it was doing may be run again on another connection, which the pool makes
+ * without delay. Not a connection that could not be made (refused, timed out, too many): trying again at
+ * once would meet the same.
+ */
+export function isConnectionCut(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') return CUT_CODES.has(code);
+  return (
+    typeof message === 'string' &&
+    !message.includes('trying to connect') &&
+    CUT_MESSAGES.some((text) => message.includes(text))
+  );
+}
