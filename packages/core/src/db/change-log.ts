@@ -22,13 +22,10 @@ import { endWriteScope, openWriteScope } from './before-commit.js';
 import { bumpDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import type { Database } from './schema.js';
-import { isConnectionCut } from './unavailable.js';
+import { CUT_PAUSE_MS, isConnectionCut } from './unavailable.js';
 
 /** How many times a write is run in all before its last failure is answered. */
 export const WRITE_ATTEMPTS = 5;
-
-/** The pause before a write lost with its connection is run again, times the attempt. */
-const LOST_CONNECTION_PAUSE_MS = 20;
 
 /** PostgreSQL's codes for a transaction another one made fail, which succeeds when run again. */
 const RETRIED_CODES = new Set(['40001', '40P01', '23505', '23503']);
@@ -84,7 +81,7 @@ export async function serviceWrite<T>(
       rerun();
       // A pause that grows and differs between the writers that met, so that they do not meet again; after a
       // lost connection, long enough for the pool to drop its other connections the same cut ended.
-      await sleep(Math.random() * 5 * attempt + (lost ? LOST_CONNECTION_PAUSE_MS * attempt : 0));
+      await sleep(Math.random() * 5 * attempt + (lost ? CUT_PAUSE_MS * attempt : 0));
     }
   }
 }

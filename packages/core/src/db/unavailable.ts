@@ -4,6 +4,8 @@
  * answers 503 with `Retry-After`, and the pool connects again for the next request.
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** Socket errors of a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -65,4 +67,26 @@ export function isConnectionCut(error: unknown): boolean {
     !message.includes('trying to connect') &&
     CUT_MESSAGES.some((text) => message.includes(text))
   );
+}
+
+/** The pause before work whose connection was cut is run again, times the attempt: long enough for the pool
+ * to drop the other connections the same cut ended (a restart ends them all). */
+export const CUT_PAUSE_MS = 20;
+
+/** How many times in all a read whose connection was cut is asked (`readAgainIfCut`). */
+export const READ_ATTEMPTS = 3;
+
+/**
+ * Runs `read` again, on another connection, when its connection was cut (`isConnectionCut`): a read changes
+ * nothing, so asking it again is safe. Any other failure, and the last attempt's, is thrown.
+ */
+export async function readAgainIfCut<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= READ_ATTEMPTS || !isConnectionCut(error)) throw error;
+      await sleep(CUT_PAUSE_MS * attempt);
+    }
+  }
 }
