@@ -33,9 +33,13 @@ const DRIVER_MESSAGES = [
   'Connection ended unexpectedly',
 ];
 
+/** An error's `code` and `message`, when it has them. */
+function codeAndMessage(error: unknown): { code?: unknown; message?: unknown } {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown; message?: unknown }) : {};
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message } = codeAndMessage(error);
   if (
     typeof code === 'string' &&
     (NETWORK_CODES.has(code) || DATABASE_CODES.has(code) || code.startsWith('08'))
@@ -59,8 +63,7 @@ const CUT_MESSAGES = [
  * once would meet the same.
  */
 export function isConnectionCut(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message } = codeAndMessage(error);
   if (typeof code === 'string') return CUT_CODES.has(code);
   return (
     typeof message === 'string' &&

@@ -62,29 +62,24 @@ export async function listEvents(
     filter.query = filter.query.where(scope.where('events.id'));
     scope.matches = async () => (await matchQuery(filter).execute()).map((row) => row.id);
   }
-  const total = (q: typeof filter.query) =>
-    context.counts.count(db, countQuery(filter, q, context.database.traits), context.dataVersion);
+  const total = (q: typeof filter.query, alongside?: () => Promise<number | undefined>) =>
+    context.counts.count(db, countQuery(filter, q, context.database.traits), context.dataVersion, alongside);
   let rows: Array<{ id: number }>;
   let count: number;
   if (filter.drivers.length > 0) {
     const selective = withDrivers(filter, 'selective');
     // A total not kept comes with the selective form's page, whose matches it counts anyway.
     let selectivePage: Array<{ id: number; total: unknown }> | undefined;
-    count = await context.counts.count(
-      db,
-      countQuery(filter, selective, context.database.traits),
-      context.dataVersion,
-      async () => {
-        selectivePage = await pageWithTotalQuery(
-          filter,
-          selective,
-          paging,
-          db,
-          context.database.traits,
-        ).execute();
-        return selectivePage.length > 0 ? Number(selectivePage[0]!.total) : undefined;
-      },
-    );
+    count = await total(selective, async () => {
+      selectivePage = await pageWithTotalQuery(
+        filter,
+        selective,
+        paging,
+        db,
+        context.database.traits,
+      ).execute();
+      return selectivePage.length > 0 ? Number(selectivePage[0]!.total) : undefined;
+    });
     if (shouldWalk(filter, count, paging))
       rows = await pageQuery(filter, withDrivers(filter, 'walked'), paging).execute();
     else rows = selectivePage ?? (await pageQuery(filter, selective, paging).execute());
