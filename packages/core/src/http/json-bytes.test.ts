@@ -21,22 +21,24 @@ describe('jsonBytes writes the bytes of JSON.stringify', () => {
       total: 3,
       total_pages: 1,
     });
+    same([1, 2, 3, 4].map(event));
     same([event(1), event(2)]);
     expect(jsonBytes({ title: 'é' }).equals(Buffer.from(JSON.stringify({ title: 'é' })))).toBe(true);
   });
 
   it('for what JSON.stringify leaves out, turns to null or calls toJSON', () => {
-    same({ a: undefined, b: () => 1, c: Symbol('s'), d: 1 });
+    same({ a: undefined, b: () => 1, c: Symbol('s'), d: 1, list: [1, 2, 3, 4] });
+    same({ a: undefined, list: [undefined, undefined, undefined, undefined] });
     same({ a: undefined });
     same([undefined, () => 1, Symbol('s'), 1]);
     // biome-ignore lint/suspicious/noSparseArray: a hole is written null
-    same([1, , 3]);
+    same([1, , 3, 4]);
     same({
       nested: { when: new Date(Date.UTC(2026, 10, 29)), list: [new Date(0), { toJSON: () => 'own' }] },
     });
     same({ boxed: [new String('s'), new Number(2)], map: new Map([[1, 2]]), n: Number.NaN, inf: -Infinity });
-    same(Object.assign(Object.create(null), { x: [1, { y: 2 }] }));
-    same({ '"quoted key"': 1, ü: [{}], '\u2028': '\u2028\ud800' });
+    same(Object.assign(Object.create(null), { x: [1, { y: 2 }, 3, 4] }));
+    same({ '"quoted key"': 1, ü: [{}, {}, {}, {}], '\u2028': '\u2028\ud800' });
   });
 
   it('for primitives and empty containers at the top', () => {
@@ -49,5 +51,7 @@ describe('jsonBytes writes the bytes of JSON.stringify', () => {
     (cyclic.a as Record<string, unknown>).b = { c: cyclic };
     expect(() => jsonBytes(cyclic)).toThrow(TypeError);
     expect(() => jsonBytes({ a: [{ n: 1n }] })).toThrow(TypeError);
+    expect(() => jsonBytes({ a: [1, 2, 3, { n: 1n }] })).toThrow(TypeError);
+    expect(() => jsonBytes([cyclic, 2, 3, 4])).toThrow(TypeError);
   });
 });

@@ -4,9 +4,10 @@
  * German word) is a two-byte string, and `JSON.stringify` returns such a text in pieces that V8 must first
  * copy into one string of several hundred kilobytes, straight into the old generation, before encoding it:
  * that copy and the garbage it leaves cost several times the stringify itself (tools/bench/RESULTS.md, "The
- * JSON of a list encoded by parts"). Here the outer two levels (a list's envelope, its array, each event's
- * fields when the answer is a bare array) are written by hand and every part below them is stringified and
- * encoded on its own, each a small string the young generation collects cheaply.
+ * JSON of a list encoded by parts"). Here a list (an array of four items or more, at the top or as a property
+ * of the top object: a list's envelope) is written by hand, and each of its items, and each other property of
+ * the envelope, is stringified and encoded on its own, each a small string the young generation collects
+ * cheaply. Anything else is encoded whole.
  *
  * Same bytes as `JSON.stringify` for data as answers hold it (plain objects, arrays, primitives): properties
  * in `Object.keys` order, `undefined`, functions and symbols left out of objects and written `null` in
@@ -14,15 +15,25 @@
  * where it stands, as one part.
  */
 
-/** How many levels of containers are written by hand before their parts are stringified whole. */
-const OPENED_LEVELS = 2;
+/**
+ * An array of this many items or more is written by parts (a list's records); anything smaller costs more in
+ * parts than whole (one event's answer: 30 us whole, 60 in parts).
+ */
+const LISTED_ITEMS = 4;
 
-function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return true;
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return (
     (prototype === Object.prototype || prototype === null) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+function isListed(value: unknown): value is unknown[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= LISTED_ITEMS &&
     typeof (value as { toJSON?: unknown }).toJSON !== 'function'
   );
 }
@@ -31,29 +42,27 @@ function isSkipped(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
-function writeParts(value: unknown, parts: string[], levels: number): void {
-  if (levels === 0 || !isPlainContainer(value)) {
-    parts.push(JSON.stringify(value));
-    return;
+/** An array's JSON: each item on its own (`null` for what JSON.stringify writes so). */
+function writeItems(items: unknown[], parts: string[]): void {
+  parts.push('[');
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(',');
+    const item = items[i];
+    parts.push(isSkipped(item) ? 'null' : JSON.stringify(item));
   }
-  if (Array.isArray(value)) {
-    parts.push('[');
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) parts.push(',');
-      const item = value[i];
-      if (isSkipped(item)) parts.push('null');
-      else writeParts(item, parts, levels - 1);
-    }
-    parts.push(']');
-    return;
-  }
+  parts.push(']');
+}
+
+/** An object's JSON: its lists by items, every other property whole. */
+function writeProperties(object: Record<string, unknown>, parts: string[]): void {
   let separator = '{';
-  for (const key of Object.keys(value)) {
-    const item = value[key];
-    if (isSkipped(item)) continue;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (isSkipped(value)) continue;
     parts.push(`${separator}${JSON.stringify(key)}:`);
     separator = ',';
-    writeParts(item, parts, levels - 1);
+    if (isListed(value)) writeItems(value, parts);
+    else parts.push(JSON.stringify(value));
   }
   parts.push(separator === '{' ? '{}' : '}');
 }
@@ -61,7 +70,9 @@ function writeParts(value: unknown, parts: string[], levels: number): void {
 /** `Buffer.from(JSON.stringify(value))`, made by parts (see above). `value` must not be undefined. */
 export function jsonBytes(value: unknown): Buffer {
   const parts: string[] = [];
-  writeParts(value, parts, OPENED_LEVELS);
+  if (isListed(value)) writeItems(value, parts);
+  else if (isPlainObject(value) && Object.values(value).some(isListed)) writeProperties(value, parts);
+  else return Buffer.from(JSON.stringify(value));
   let length = 0;
   for (const part of parts) length += Buffer.byteLength(part);
   const bytes = Buffer.allocUnsafe(length);
