@@ -8,7 +8,6 @@ import type { UserPrincipal } from '../auth/principal.js';
 import type { Caches } from '../cache/index.js';
 import type { CalendarConfig, TicketProvider } from '../config.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
-import { readAgainIfCut } from '../db/unavailable.js';
 import { noRoute } from '../errors/catalog.js';
 import type { Logger } from '../logger.js';
 import { compileRoutes } from '../route-table/compile.js';
@@ -104,13 +103,10 @@ export function createDispatcher(deps: DispatcherDependencies) {
         withAllow(await answer, allow!, on);
       if (route.streams) return await answerStream(request, raw, () => withItsAllow(run(database.kysely)));
       // GET answers are kept until the data changes, and may come from the read replica (read-replica.ts).
-      // A read whose connection was cut (a restart, a terminated backend) is asked again on another one.
       if (effective === 'GET')
-        return await readAgainIfCut(() =>
-          reads.answer(
-            { request, target, route, params: raw, withBody, principal: requestBase.principal, now },
-            (db, read) => withItsAllow(run(db, undefined, read), db),
-          ),
+        return await reads.answer(
+          { request, target, route, params: raw, withBody, principal: requestBase.principal, now },
+          (db, read) => withItsAllow(run(db, undefined, read), db),
         );
       // A write that did not commit created no terms: its budget goes back.
       const written = runWriteRoute(database, caches, route, run, () => newTerms?.refund());

@@ -14,6 +14,7 @@ import type { UserPrincipal } from '../auth/principal.js';
 import type { Caches } from '../cache/index.js';
 import type { CalendarDatabase, Db } from '../db/database.js';
 import { createReplicaHealth, isReplicaFailure } from '../db/read-replica.js';
+import { readAgainIfCut } from '../db/unavailable.js';
 import type { Logger } from '../logger.js';
 import type { ParamBag } from '../route-table/params.js';
 import type { RouteDefinition } from '../route-table/route.js';
@@ -96,7 +97,10 @@ export function createReadRouting(deps: {
   const { caches, replica, logger } = deps;
   const clock = () => deps.clock().getTime();
   const primary = targetOf(deps.database, caches);
-  if (!replica) return { answer: (subject, run) => readOn(primary, subject, run), afterWrite: (_, a) => a };
+  // A read on the primary whose connection was cut (a restart, a terminated backend) is asked again on another.
+  const onPrimary = (subject: ReadSubject, run: ReadRun) =>
+    readAgainIfCut(() => readOn(primary, subject, run));
+  if (!replica) return { answer: onPrimary, afterWrite: (_, a) => a };
 
   const secondary = targetOf(replica.database, replica.caches);
   const health = createReplicaHealth(replica.retryMs);
@@ -125,13 +129,13 @@ export function createReadRouting(deps: {
         subject.route.outsideDataVersion === true
           ? Number.POSITIVE_INFINITY
           : requiredVersion(subject.request, subject.params, subject.principal, pins, clock());
-      if (!(await replicaServes(required))) return readOn(primary, subject, run);
+      if (!(await replicaServes(required))) return onPrimary(subject, run);
       try {
         return await readOn(secondary, subject, run);
       } catch (error) {
         if (!isReplicaFailure(error)) throw error;
         failed(error);
-        return readOn(primary, subject, run);
+        return onPrimary(subject, run);
       }
     },
     async afterWrite(principal, answer) {
