@@ -22,10 +22,9 @@ export const rowidLed: KyselyPlugin = {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (!SelectQueryNode.is(node) || !node.from) return node;
     const [first, ...rest] = node.from.froms;
-    if (!first || !TableNode.is(first) || first.table.schema) return node;
-    const name = first.table.identifier.name;
-    // The table's name as Kysely quotes an identifier, then the clause.
-    const led = RawNode.createWithSql(`"${name.replace(/"/g, '""')}" not indexed`);
+    if (!first || !TableNode.is(first)) return node;
+    // The table as the compiler writes it (quoted, with its schema if any), then the clause.
+    const led = RawNode.createWithChildren([first, RawNode.createWithSql(' not indexed')]);
     return { ...node, from: FromNode.create([led, ...rest]) };
   },
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

@@ -25,13 +25,15 @@ const NETWORK_CODES = new Set([
  */
 const DATABASE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'SQLITE_BUSY']);
 
-/** Messages of node-postgres that come without a code. */
-const DRIVER_MESSAGES = [
+/** Messages of node-postgres that come without a code, of a connection cut in use (`isConnectionCut`). */
+const CUT_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection ended unexpectedly',
 ];
+
+/** Those, and the one of a connection that could not be made. */
+const DRIVER_MESSAGES = [...CUT_MESSAGES, 'timeout exceeded when trying to connect'];
 
 /** An error's `code` and `message`, when it has them. */
 function codeAndMessage(error: unknown): { code?: unknown; message?: unknown } {
@@ -50,11 +52,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Of those, the errors of a connection that was made and then cut (not of one that could not be made). */
 const CUT_CODES = new Set(['ECONNRESET', 'EPIPE', '57P01', '57P02', '08000', '08003', '08006']);
-const CUT_MESSAGES = [
-  'Connection terminated',
-  'Client has encountered a connection error',
-  'Connection ended unexpectedly',
-];
 
 /**
  * Whether `error` says that a connection in use was cut (its backend terminated, a restart, a proxy or the

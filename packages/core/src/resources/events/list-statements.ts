@@ -43,14 +43,21 @@ function listed(filter: EventFilter, q: EventQuery): EventQuery {
   return q.where('events.status', 'in', filter.statuses);
 }
 
-/** The matches a page is cut from: posts joined where the password or the publication order needs them. */
-function pageMatches(filter: EventFilter, q: EventQuery): EventQuery {
-  return filter.include || filter.protectedEvents
+/** The events the caller may list, posts joined where a password condition needs them: what is counted. */
+function listedMatches(filter: EventFilter, q: EventQuery): EventQuery {
+  return filter.protectedEvents
     ? (withPosts(filter, listed(filter, q)) as unknown as EventQuery)
     : listed(filter, q);
 }
 
-/** What a page is ordered by after `events.id`: the date, or the publication for `include`. */
+/** The matches a page is cut from: posts joined also where the publication order (`include`) needs them. */
+function pageMatches(filter: EventFilter, q: EventQuery): EventQuery {
+  return filter.include
+    ? (withPosts(filter, listed(filter, q)) as unknown as EventQuery)
+    : listedMatches(filter, q);
+}
+
+/** What a page is ordered by before `events.id`: the date, or the publication for `include`. */
 function orderColumn(filter: EventFilter) {
   return filter.include ? ('posts.date_utc' as 'events.start_utc') : 'events.start_utc';
 }
@@ -94,10 +101,7 @@ export function pageWithTotalQuery(
 
 /** The ids of every match, unpaged: for a list restricted to a bounded set of records (a sync). */
 export function matchQuery(filter: EventFilter) {
-  const q = withDrivers(filter, 'selective');
-  return (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
-    'events.id',
-  );
+  return listedMatches(filter, withDrivers(filter, 'selective')).select('events.id');
 }
 
 /**
@@ -105,8 +109,6 @@ export function matchQuery(filter: EventFilter) {
  * its matches where the database cannot tell by itself (`countLedByMatches`).
  */
 export function countQuery(filter: EventFilter, q: EventQuery, traits: Pick<DialectTraits, 'ledByIds'>) {
-  const counted = (filter.protectedEvents ? withPosts(filter, listed(filter, q)) : listed(filter, q)).select(
-    (eb) => eb.fn.countAll().as('n'),
-  );
+  const counted = listedMatches(filter, q).select((eb) => eb.fn.countAll().as('n'));
   return filter.countLedByMatches ? traits.ledByIds(counted) : counted;
 }
