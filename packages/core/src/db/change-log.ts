@@ -4,7 +4,8 @@
  * - SQLite (one writer at a time): the data version bumped first (cache/index.ts, point 1), which also marks
  *   the write as the service's (`data_version.change_mark` = `version`), the write, then the mark cleared.
  *   While it is set, SQLite's triggers neither bump the version again nor log a record twice: they merge its
- *   changes into one row (migration 0027 says how).
+ *   changes into one row (migration 0027 says how). The writes waiting together commit together, each in a
+ *   savepoint with its own version (`sqlite-write-groups.ts`).
  * - PostgreSQL: the transaction says first that it will take a version when it commits (migration 0028: the
  *   version row's lock is held only while the commit runs), so that a write that changes no table with a
  *   trigger still moves the version on. Writers no longer queue behind each other: each locks the records it
@@ -17,11 +18,12 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { endWriteScope, openWriteScope } from './before-commit.js';
 import { bumpDataVersion } from './data-version.js';
 import type { CalendarDatabase } from './database.js';
 import type { Database } from './schema.js';
+import { groupedWrite } from './sqlite-write-groups.js';
 import { CUT_PAUSE_MS, isConnectionCut } from './unavailable.js';
 
 /** How many times a write is run in all before its last failure is answered. */
@@ -55,11 +57,9 @@ export async function serviceWrite<T>(
     return result;
   };
   if (database.traits.name === 'sqlite')
-    return database.kysely.transaction().execute(async (trx) => {
+    return groupedWrite(database.kysely, async (trx) => {
       await bumpDataVersion(trx);
-      const result = await scoped(trx);
-      await sql`update data_version set change_mark = -1 where id = 1`.execute(trx);
-      return result;
+      return scoped(trx);
     });
   for (let attempt = 1; ; attempt++) {
     // Set once the write is done and Kysely sends the commit: a connection lost from then on leaves it unknown
