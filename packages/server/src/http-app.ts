@@ -123,21 +123,26 @@ function healthResponse(core: CalendarCore, path: '/healthz' | '/readyz'): Promi
  * `app.listen` costs several times the CPU per request of this server, which is close to node:http alone
  * (figures in tools/bench/RESULTS.md, "Figures behind the code's choices").
  * See expressjs/express#5998. Express still calls `setPrototypeOf`, but with the prototype the object has.
+ *
+ * The two are classes that extend Node's, placed in front of the app's prototypes (`app.request` and
+ * `app.response` become the classes' own prototypes, whose prototypes are Express's). A class, not a function
+ * that calls Node's constructor: V8 sizes an object's in-object fields from its constructor, and counts a base
+ * class's for a derived class's; a function's instances held few, and the fields Node's constructors add put
+ * every response in dictionary mode (a hash table per response, slow property loads; RESULTS.md, "Express
+ * against Fastify").
  */
 function createExpressServer(app: express.Express, options: ServerOptions): Server {
-  function ExpressRequest(this: IncomingMessage, socket: Socket) {
-    IncomingMessage.call(this, socket);
-  }
-  ExpressRequest.prototype = app.request;
-  function ExpressResponse(this: ServerResponse, request: IncomingMessage, options?: object) {
-    (ServerResponse as unknown as (...args: unknown[]) => void).call(this, request, options);
-  }
-  ExpressResponse.prototype = app.response;
+  class ExpressRequest extends IncomingMessage {}
+  Object.setPrototypeOf(ExpressRequest.prototype, app.request);
+  app.request = ExpressRequest.prototype as express.Request;
+  class ExpressResponse extends ServerResponse {}
+  Object.setPrototypeOf(ExpressResponse.prototype, app.response);
+  app.response = ExpressResponse.prototype as express.Response;
   withRequestIds(app.response);
   return createServer(
     {
       ...options,
-      IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
+      IncomingMessage: ExpressRequest,
       ServerResponse: ExpressResponse as unknown as typeof ServerResponse,
     },
     app,
