@@ -14,7 +14,7 @@ import { serviceWrite } from './change-log.js';
 import { readDataVersion } from './data-version.js';
 import type { CalendarDatabase, Db } from './database.js';
 import { createSqliteDatabase } from './sqlite.js';
-import { GROUP_BUDGET_MS } from './sqlite-write-groups.js';
+import { GROUP_BUDGET_MS, GROUP_MAX_WRITES } from './sqlite-write-groups.js';
 
 describe('service writes on SQLite, committed in groups', () => {
   const opened: CalendarDatabase[] = [];
@@ -142,6 +142,50 @@ describe('service writes on SQLite, committed in groups', () => {
     // The first two fit in one group's budget, the third waits for the next.
     expect(statements.filter((text) => text === 'commit')).toHaveLength(2);
     expect(await tagSlugs(database)).toHaveLength(3);
+  });
+
+  it('counts refused writes in its bound: a run of them is split into groups too', async () => {
+    const { database, statements } = await open();
+    const results = await Promise.allSettled(
+      Array.from({ length: GROUP_MAX_WRITES + 10 }, (_, index) =>
+        serviceWrite(database, async (trx) => {
+          await insertTag(trx, `refused-${index}`);
+          throw new Error('refused');
+        }),
+      ),
+    );
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    expect(statements.filter((text) => text === 'begin')).toHaveLength(2);
+    expect(await tagSlugs(database)).toEqual([]);
+  });
+
+  it('fails the writes of a group whose transaction ended under it, and runs those still waiting in the next', async () => {
+    const { database } = await open();
+    const results = await Promise.allSettled(
+      ['ran', 'ends-it', 'waiting'].map((slug) =>
+        serviceWrite(database, async (trx) => {
+          await insertTag(trx, slug);
+          // What SQLite does itself after some I/O errors: the transaction is gone.
+          if (slug === 'ends-it') await sql`rollback`.execute(trx);
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(await tagSlugs(database)).toEqual(['waiting']);
+    // The same from a group's first write, which also throws: the write waiting is not blamed for it.
+    const after = await Promise.allSettled(
+      ['ends-it-too', 'waits-too'].map((slug) =>
+        serviceWrite(database, async (trx) => {
+          await insertTag(trx, slug);
+          if (slug === 'ends-it-too') {
+            await sql`rollback`.execute(trx);
+            throw new Error('refused');
+          }
+        }),
+      ),
+    );
+    expect(after.map((result) => result.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await tagSlugs(database)).toEqual(['waiting', 'waits-too']);
   });
 
   it('answers a write once it is durable: another connection on the file sees it', async () => {

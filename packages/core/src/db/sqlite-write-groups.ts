@@ -67,22 +67,29 @@ class WriteGroups {
 
   /** Runs a group, and the next at the end of the turn in which this one ended, while writes wait. */
   async #runGroups(): Promise<void> {
-    await this.#runGroup();
-    if (this.#waiting.length > 0) setImmediate(() => void this.#runGroups());
-    else this.#busy = false;
+    try {
+      await this.#runGroup();
+    } finally {
+      if (this.#waiting.length > 0) setImmediate(() => void this.#runGroups());
+      else this.#busy = false;
+    }
   }
 
   async #runGroup(): Promise<void> {
     const ran: Array<{ queued: QueuedWrite; result: unknown }> = [];
     /** The write taken from the queue and not yet settled or in `ran`. */
     let current: QueuedWrite | undefined;
+    let begun = false;
     try {
       await this.#kysely.transaction().execute(async (group) => {
+        begun = true;
         const started = performance.now();
-        while (
+        // Failed writes count: a run of refused writes is bounded as the others are.
+        for (
+          let taken = 0;
           this.#waiting.length > 0 &&
-          (ran.length === 0 ||
-            (ran.length < GROUP_MAX_WRITES && performance.now() - started < GROUP_BUDGET_MS))
+          (taken === 0 || (taken < GROUP_MAX_WRITES && performance.now() - started < GROUP_BUDGET_MS));
+          taken++
         ) {
           current = this.#waiting.shift()!;
           await group.executeQuery(SAVEPOINT);
@@ -105,9 +112,9 @@ class WriteGroups {
         if (ran.length > 0) await group.executeQuery(CLEAR_MARK);
       });
     } catch (error) {
-      // Nothing of the group committed. Without a write taken (the transaction could not begin), the first
-      // waiting write takes the failure, so that the queue moves on.
-      current ??= ran.length === 0 ? this.#waiting.shift() : undefined;
+      // Nothing of the group committed. When its transaction could not even begin, the first waiting write
+      // takes the failure, so that the queue moves on; the writes not taken yet wait for the next group.
+      if (!begun) current = this.#waiting.shift();
       current?.reject(error);
       for (const { queued } of ran) queued.reject(error);
       return;
