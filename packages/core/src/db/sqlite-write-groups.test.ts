@@ -3,36 +3,24 @@
  * once, each keeping its own version, its own state and its own failure, and none is answered before it is
  * durable.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabases } from '../../test/support/sqlite-databases.js';
 import { beforeCommit } from './before-commit.js';
 import { serviceWrite } from './change-log.js';
 import { readDataVersion } from './data-version.js';
 import type { CalendarDatabase, Db } from './database.js';
-import { createSqliteDatabase } from './sqlite.js';
 import { GROUP_BUDGET_MS, GROUP_MAX_WRITES } from './sqlite-write-groups.js';
 
 describe('service writes on SQLite, committed in groups', () => {
-  const opened: CalendarDatabase[] = [];
-  let folder: string | undefined;
-  afterEach(async () => {
-    for (const database of opened.splice(0)) await database.destroy();
-    if (folder) await rm(folder, { recursive: true, force: true });
-    folder = undefined;
-  });
-
+  const databases = sqliteTestDatabases('write-groups-');
   async function open(file = ':memory:') {
     const statements: string[] = [];
-    const database = createSqliteDatabase(file, {
+    const database = await databases.open(file, {
       onQuery: (text) => statements.push(text),
       backgroundCheckpoints: false,
     });
-    opened.push(database);
-    await database.migrate();
     statements.length = 0;
     return { database, statements };
   }
@@ -189,8 +177,7 @@ describe('service writes on SQLite, committed in groups', () => {
   });
 
   it('answers a write once it is durable: another connection on the file sees it', async () => {
-    folder = await mkdtemp(join(tmpdir(), 'write-groups-'));
-    const file = join(folder, 'calendar.db');
+    const file = await databases.file();
     const { database } = await open(file);
     const other = new Database(file, { readonly: true });
     try {

@@ -3,30 +3,15 @@
  * other connections (another process on the same file) committed, from the next event loop turn on, its own
  * connection's writes at once, and never a transaction's own, uncommitted version.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabases } from '../../test/support/sqlite-databases.js';
 import { bumpDataVersion, DATA_VERSION_SQL, readDataVersion } from './data-version.js';
-import type { CalendarDatabase } from './database.js';
-import { createSqliteDatabase } from './sqlite.js';
 
 describe('dataVersionNow on SQLite', () => {
-  const opened: CalendarDatabase[] = [];
-  let folder: string | undefined;
-  afterEach(async () => {
-    for (const database of opened.splice(0)) await database.destroy();
-    if (folder) await rm(folder, { recursive: true, force: true });
-    folder = undefined;
-  });
-
-  async function open(file = ':memory:', seen?: string[]) {
-    const database = createSqliteDatabase(file, seen ? { onQuery: (sql) => seen.push(sql) } : {});
-    opened.push(database);
-    await database.migrate();
-    return database;
-  }
+  const databases = sqliteTestDatabases('calendar-sqlite-');
+  const open = (file = ':memory:', seen?: string[]) =>
+    databases.open(file, seen ? { onQuery: (sql) => seen.push(sql) } : {});
 
   it('reads the committed version, as the query does, and reports the statement', async () => {
     const seen: string[] = [];
@@ -62,8 +47,7 @@ describe('dataVersionNow on SQLite', () => {
   });
 
   it('sees what another connection to the same file committed', async () => {
-    folder = await mkdtemp(join(tmpdir(), 'calendar-sqlite-'));
-    const file = join(folder, 'calendar.db');
+    const file = await databases.file();
     const reader = await open(file);
     const writer = await open(file);
     const before = reader.dataVersionNow?.();
