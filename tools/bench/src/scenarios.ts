@@ -15,12 +15,16 @@ export const SCENARIOS = [
   'single-by-slug',
   'conditional-get',
   'create',
+  'update',
   'create-daily-series',
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export const EVENTS_PATH = '/calendar/events/v1/events';
+
+/** The events the `update` scenario creates and then saves in turn. */
+const UPDATED_EVENTS = 50;
 
 export interface Scenario {
   name: ScenarioName;
@@ -119,6 +123,42 @@ export function buildScenarios(facts: DatasetFacts, administratorKey: string): S
         }),
         expectedStatus: 201,
       }),
+    },
+    update: {
+      // Events of its own, created first (and removed with the created ones after the run), saved in turn
+      // with a new title and description each time (their texts and search rows written anew), as an
+      // editor's save does. Fifty, so that ten connections seldom save the same event at once.
+      async prepare(serverUrl) {
+        const headers = { 'content-type': 'application/json', authorization: `Bearer ${administratorKey}` };
+        const paths: string[] = [];
+        for (let index = 0; index < UPDATED_EVENTS; index++) {
+          const response = await fetch(`${serverUrl}${EVENTS_PATH}`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              title: `Benchmark Edited Reading ${index}`,
+              ...createBody,
+              description: `<p>To be edited under load, event ${index}.</p>`,
+              start_date: `${startOfCreated} 19:00:00`,
+              end_date: `${startOfCreated} 21:00:00`,
+            }),
+          });
+          const created = (await response.json()) as { id?: number };
+          if (response.status !== 201 || typeof created.id !== 'number')
+            throw new Error(`Creating an event to update answered ${response.status}.`);
+          paths.push(`${EVENTS_PATH}/${created.id}`);
+        }
+        return {
+          method: 'POST',
+          paths,
+          headers,
+          body: JSON.stringify({
+            title: `Benchmark Edited Reading ${UNIQUE_TOKEN}`,
+            description: `<p>Edited under load, request ${UNIQUE_TOKEN}.</p><p>Seats are limited.</p>`,
+          }),
+          expectedStatus: 200,
+        };
+      },
     },
     'create-daily-series': {
       // The same event, every day from tomorrow on without end: the service materializes its occurrences up
