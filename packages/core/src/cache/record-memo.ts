@@ -7,8 +7,11 @@
  * the write may, as its own queries may read some rows before the write and some after); like the response
  * cache, the memo is off when something else writes to the database (`cache: false`; see cache/index.ts).
  *
+ * Events of list pages are kept too (resources/events/listed.ts), each kind within limits of its own.
+ *
  * Reads only: a write transaction sees changes no one else sees yet, and serializes what it wrote itself.
- * Everything kept is dropped when the version moves on, or when the memo is full (the working set refills it).
+ * Everything kept is dropped when the version moves on, and a kind's records when they fill its share (the
+ * working set refills it).
  */
 
 import type { DataVersionRead } from '../db/data-version.js';
@@ -27,23 +30,31 @@ export interface RecordMemo {
 
 export interface RecordScope {
   get(key: string): Readonly<Record<string, unknown>> | undefined;
-  /** Keeps a record; it is frozen, since every later answer shares it. */
-  set(key: string, record: Record<string, unknown>): void;
+  /**
+   * Keeps a record; it is frozen, since every later answer shares it. `size`: its characters as JSON, when
+   * the caller can tell them more cheaply than encoding it (they bound the memo's memory).
+   */
+  set(key: string, record: Record<string, unknown>, size?: number): void;
 }
 
 export function createRecordMemo(
   readVersion: DataVersionRead,
   limits: { entries?: number; size?: number } = {},
 ): RecordMemo {
+  // Per kind: the events of a few list pages would otherwise push out every venue and organizer.
   const maxEntries = limits.entries ?? 5000;
   // Characters of the records as JSON, roughly their memory: a description may be as long as a request body.
   const maxSize = limits.size ?? 8 * 1024 * 1024;
   let version = -1;
-  let size = 0;
-  const records = new Map<string, Readonly<Record<string, unknown>>>();
-  const clear = () => {
-    records.clear();
-    size = 0;
+  /** Each kind's records (by language and key) and their size. */
+  const kinds = new Map<string, { records: Map<string, Readonly<Record<string, unknown>>>; size: number }>();
+  const kindOf = (kind: string) => {
+    let kept = kinds.get(kind);
+    if (!kept) {
+      kept = { records: new Map(), size: 0 };
+      kinds.set(kind, kept);
+    }
+    return kept;
   };
   return {
     async scope(request, kind) {
@@ -52,21 +63,29 @@ export function createRecordMemo(
       // A version older than one already seen was read before a write committed: nothing kept is for it.
       if (now === undefined || now < version) return undefined;
       if (now > version) {
-        clear();
+        // Emptied in place: a scope taken before reads them, and must not find the older version's records.
+        for (const kept of kinds.values()) {
+          kept.records.clear();
+          kept.size = 0;
+        }
         version = now;
       }
       // What else a serialized record depends on: the language of its texts. Its URLs are built from the
       // configured site URL, the same for every request (not from the Host a client sends).
-      const prefix = `${kind}\u0000${request.language}\u0000`;
+      const prefix = `${request.language}\u0000`;
+      const kept = kindOf(kind);
       return {
-        get: (key) => records.get(prefix + key),
-        set(key, record) {
-          if (version !== now || records.has(prefix + key)) return;
-          const recordSize = JSON.stringify(record).length;
+        get: (key) => kept.records.get(prefix + key),
+        set(key, record, jsonSize) {
+          if (version !== now || kept.records.has(prefix + key)) return;
+          const recordSize = jsonSize ?? JSON.stringify(record).length;
           if (recordSize > maxSize / 100) return;
-          if (records.size >= maxEntries || size + recordSize > maxSize) clear();
-          records.set(prefix + key, Object.freeze(record));
-          size += recordSize;
+          if (kept.records.size >= maxEntries || kept.size + recordSize > maxSize) {
+            kept.records.clear();
+            kept.size = 0;
+          }
+          kept.records.set(prefix + key, Object.freeze(record));
+          kept.size += recordSize;
         },
       };
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keepJsonOf } from '../cache/kept-json.js';
 import { jsonBytes } from './json-bytes.js';
 
 const same = (value: unknown) => expect(jsonBytes(value).toString('utf8')).toBe(JSON.stringify(value));
@@ -53,5 +54,33 @@ describe('jsonBytes writes the bytes of JSON.stringify', () => {
     expect(() => jsonBytes({ a: [{ n: 1n }] })).toThrow(TypeError);
     expect(() => jsonBytes({ a: [1, 2, 3, { n: 1n }] })).toThrow(TypeError);
     expect(() => jsonBytes([cyclic, 2, 3, 4])).toThrow(TypeError);
+  });
+});
+
+describe('jsonBytes with items whose JSON is kept', () => {
+  it('writes the same bytes, and encodes a kept item once however many answers hold it', () => {
+    const event = (id: number) => keepJsonOf(Object.freeze({ id, title: `Lesung „Café“ ${id}`, tags: [] }));
+    const kept = [1, 2, 3, 4].map(event);
+    same({ events: kept, total: 4 });
+    // The kept bytes are written again as they are: a stringify would show the getter's count rising.
+    let reads = 0;
+    const counted = keepJsonOf(
+      Object.freeze(
+        Object.defineProperty({ id: 5 }, 'title', {
+          enumerable: true,
+          get: () => {
+            reads++;
+            return 'Counted';
+          },
+        }),
+      ),
+    );
+    const list = [...kept, counted];
+    same(list);
+    same({ events: list });
+    expect(reads).toBe(3);
+    // An item not kept is encoded every time.
+    const plain = [...kept, { id: 6 }];
+    same(plain);
   });
 });

@@ -14,6 +14,7 @@
  * arrays. Anything else (an object with `toJSON`, a boxed primitive, a class instance) is stringified whole
  * where it stands, as one part.
  */
+import { keptJsonBytes } from '../cache/kept-json.js';
 
 /**
  * An array of this many items or more is written by parts (a list's records); anything smaller costs more in
@@ -42,19 +43,27 @@ function isSkipped(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
+/** What answers are written from: texts, and the kept bytes of shared items. */
+type Part = string | Buffer;
+
 /** An array's JSON: each item on its own (`null` for what JSON.stringify writes so). */
-function writeItems(items: unknown[], parts: string[]): void {
+function writeItems(items: unknown[], parts: Part[]): void {
   parts.push('[');
   for (let i = 0; i < items.length; i++) {
     if (i > 0) parts.push(',');
     const item = items[i];
-    parts.push(isSkipped(item) ? 'null' : JSON.stringify(item));
+    if (isSkipped(item)) parts.push('null');
+    else {
+      // Shared records whose JSON is kept with them (cache/kept-json.ts) are copied, not encoded again.
+      const kept = typeof item === 'object' && item !== null ? keptJsonBytes(item) : undefined;
+      parts.push(kept ?? JSON.stringify(item));
+    }
   }
   parts.push(']');
 }
 
 /** An object's JSON: its lists by items, every other property whole. */
-function writeProperties(object: Record<string, unknown>, parts: string[]): void {
+function writeProperties(object: Record<string, unknown>, parts: Part[]): void {
   let separator = '{';
   for (const key of Object.keys(object)) {
     const value = object[key];
@@ -69,14 +78,14 @@ function writeProperties(object: Record<string, unknown>, parts: string[]): void
 
 /** `Buffer.from(JSON.stringify(value))`, made by parts (see above). `value` must not be undefined. */
 export function jsonBytes(value: unknown): Buffer {
-  const parts: string[] = [];
+  const parts: Part[] = [];
   if (isListed(value)) writeItems(value, parts);
   else if (isPlainObject(value) && Object.values(value).some(isListed)) writeProperties(value, parts);
   else return Buffer.from(JSON.stringify(value));
   let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part);
+  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
   const bytes = Buffer.allocUnsafe(length);
   let at = 0;
-  for (const part of parts) at += bytes.write(part, at);
+  for (const part of parts) at += typeof part === 'string' ? bytes.write(part, at) : part.copy(bytes, at);
   return bytes;
 }

@@ -147,6 +147,26 @@ export async function serializeEvents(
   records: readonly EventRecord[],
   options: { single: boolean } & ProtectedAccess,
 ): Promise<EventOutput[]> {
+  const outputs = await serializeWhole(context, records, options.single);
+  return outputs.map((output, at) => shownTo(context, records[at]!.post, options, output));
+}
+
+/** An event's output as `access` may see it: whole, or with a protected event's content blanked. */
+export function shownTo(
+  context: RequestContext,
+  post: PostRow,
+  access: ProtectedAccess,
+  output: EventOutput,
+): EventOutput {
+  return mayViewProtected(context, post, access) ? output : blankProtected(output);
+}
+
+/** `serializeEvents` before protected content is blanked: one output per record, in their order. */
+export async function serializeWhole(
+  context: RequestContext,
+  records: readonly EventRecord[],
+  single: boolean,
+): Promise<EventOutput[]> {
   const { db, config } = context;
   const ids = records.map((r) => r.post.id);
   if (ids.length === 0) return [];
@@ -160,13 +180,8 @@ export async function serializeEvents(
       records.map((r) => r.post.image_id),
     ),
     loadEventTerms(context, ids),
-    loadSerialized(venueKind, context, venueIds, options.single),
-    loadSerialized(
-      organizerKind,
-      context,
-      [...new Set(records.flatMap((r) => r.organizerIds))],
-      options.single,
-    ),
+    loadSerialized(venueKind, context, venueIds, single),
+    loadSerialized(organizerKind, context, [...new Set(records.flatMap((r) => r.organizerIds))], single),
   ]);
   const nowUtc = formatUtc(context.now);
   const currencyDefaults = { symbol: config.currencySymbol, position: config.currencyPosition };
@@ -241,7 +256,7 @@ export async function serializeEvents(
       organizer: organizerList,
       custom_fields: [],
     };
-    if (options.single) {
+    if (single) {
       // The plugin's keys and order (SPEC §14; transcripts 08/09): the first organizer only, as an object.
       const firstOrganizer = organizerList[0]?.json_ld;
       const lowest = costItems[0];
@@ -291,7 +306,7 @@ export async function serializeEvents(
       out.original_utc_start_date = occurrence.originalStartUtc;
       out.is_exception = occurrence.detached;
     }
-    return mayViewProtected(context, post, options) ? out : blankProtected(out);
+    return out;
   };
   const outputs: EventOutput[] = [];
   for (let at = 0; at < records.length; at++) {

@@ -28,8 +28,9 @@ import {
   shouldWalk,
   withDrivers,
 } from './list-statements.js';
+import { serializeListed } from './listed.js';
 import type { EventWriteParams } from './params.js';
-import { loadEventRecord, loadEventRecordBySlug, loadEventRecords, textLanguages } from './repository.js';
+import { loadEventRecord, loadEventRecordBySlug, textLanguages } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
 import {
   deleteOccurrences,
@@ -89,16 +90,11 @@ export async function listEvents(
       total(filter.query),
     ]);
   }
-  const records = await loadEventRecords(
-    db,
+  const items = await serializeListed(
+    context,
     rows.map((r) => r.id),
-    textLanguages(context),
+    { password: params.password, context: params.context },
   );
-  const items = await serializeEvents(context, records, {
-    single: false,
-    password: params.password,
-    context: params.context,
-  });
   return listEnvelope({
     key: 'events',
     items,
