@@ -144,8 +144,10 @@ export function syncVersionRead(
     kept = undefined;
   };
   const read = (): number | undefined => {
-    if (connection.inTransaction || !connection.open) return undefined;
+    // Kept first: the connection's two flags are calls into the driver, and a kept read is never one taken
+    // inside a transaction (none is kept then, and `begin` forgets it).
     if (kept !== undefined) return kept;
+    if (connection.inTransaction || !connection.open) return undefined;
     try {
       // Prepared on first use: the table exists only once the migrations ran.
       statement ??= connection.prepare(DATA_VERSION_SQL);
