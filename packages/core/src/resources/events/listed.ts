@@ -47,10 +47,11 @@ export async function serializeListed(
   );
   const outputs = await serializeWhole(context, records, false);
   records.forEach(({ post }, at) => {
-    // Frozen and shared: its JSON is made once too (cache/kept-json.ts).
-    const output = keepJsonOf(Object.freeze(outputs[at]!));
+    const output = outputs[at]!;
     found.set(post.id, { output, post });
-    if (post.status !== 'future') kept?.set(String(post.id), { output, post }, keptSize(output));
+    // Kept frozen, shared by later answers, with its JSON made once (cache/kept-json.ts).
+    if (kept && post.status !== 'future')
+      kept.set(String(post.id), { output: keepJsonOf(Object.freeze(output)), post }, keptSize(output));
   });
   const listed: EventOutput[] = [];
   for (const id of ids) {
