@@ -18,16 +18,31 @@ import {
   type UnknownRow,
 } from 'kysely';
 
-export const rowidLed: KyselyPlugin = {
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (!SelectQueryNode.is(node) || !node.from) return node;
-    const [first, ...rest] = node.from.froms;
-    if (!first || !TableNode.is(first)) return node;
-    // The table as the compiler writes it (quoted, with its schema if any), then the clause.
-    const led = RawNode.createWithChildren([first, RawNode.createWithSql(' not indexed')]);
-    return { ...node, from: FromNode.create([led, ...rest]) };
-  },
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  },
-};
+export const rowidLed: KyselyPlugin = firstTableWith(' not indexed');
+
+/**
+ * SQLite's `indexed by "<index>"` on a query's first table: the table is read through that index. For the
+ * selective form of a geolocation list (`events_venue`, by the few venues near the point): without
+ * statistics, SQLite otherwise walks the date range's `events_listing` and tests every event of it against
+ * the venues (tools/bench/RESULTS.md, "Geolocation led by its venues"). The index must serve a condition of
+ * the query, or SQLite refuses it.
+ */
+export function indexLed(index: string): KyselyPlugin {
+  return firstTableWith(` indexed by "${index.replace(/"/g, '""')}"`);
+}
+
+function firstTableWith(clause: string): KyselyPlugin {
+  return {
+    transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+      if (!SelectQueryNode.is(node) || !node.from) return node;
+      const [first, ...rest] = node.from.froms;
+      if (!first || !TableNode.is(first)) return node;
+      // The table as the compiler writes it (quoted, with its schema if any), then the clause.
+      const led = RawNode.createWithChildren([first, RawNode.createWithSql(clause)]);
+      return { ...node, from: FromNode.create([led, ...rest]) };
+    },
+    async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      return result;
+    },
+  };
+}

@@ -10,7 +10,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
-import { rowidLed } from './rowid-led.js';
+import { indexLed, rowidLed } from './rowid-led.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -64,6 +64,11 @@ export interface DialectTraits {
    */
   ledByIds<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(query: Q): Q;
   /**
+   * A query of events read through `index` where the database cannot tell by itself that it is the one to
+   * use (SQLite, without statistics); as it is elsewhere.
+   */
+  ledByIndex<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(query: Q, index: string): Q;
+  /**
    * Where many rows of an insert are cheaper sent as one JSON parameter than as a bound value per field (on
    * PostgreSQL, whose server parses every bound value of a statement): the JSON array of objects as a table
    * named `records` with these columns (a FROM item). Absent on SQLite, which runs in process and binds values
@@ -91,6 +96,7 @@ export const sqliteTraits: DialectTraits = {
   flattensExists: false,
   fence: (query) => query,
   ledByIds: (query) => query.withPlugin(rowidLed),
+  ledByIndex: (query, index) => query.withPlugin(indexLed(index)),
 };
 
 export const postgresTraits: DialectTraits = {
@@ -109,6 +115,7 @@ export const postgresTraits: DialectTraits = {
   flattensExists: true,
   fence: (query) => query.offset(0),
   ledByIds: (query) => query,
+  ledByIndex: (query) => query,
   jsonRecords: (json, columns) =>
     sql`json_to_recordset(cast(${json} as json)) as records(${sql.join(
       columns.map(([name, type]) => sql`${sql.id(name)} ${sql.raw(type)}`),

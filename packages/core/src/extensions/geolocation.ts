@@ -65,7 +65,12 @@ export interface GeolocationListValues {
  */
 export interface GeolocationListFilter {
   query: SelectQueryBuilder<Database, 'events', object>;
-  drivers: Array<{ selective: Expression<SqlBool>; walked: Expression<SqlBool>; walkThreshold: number }>;
+  drivers: Array<{
+    selective: Expression<SqlBool>;
+    walked: Expression<SqlBool>;
+    walkThreshold: number;
+    selectiveIndex?: string;
+  }>;
   echo: EchoedParam[];
 }
 
@@ -158,12 +163,14 @@ export const geolocation = {
         .where(sql<SqlBool>`${lat} between ${centreLat - dLat} and ${centreLat + dLat}`)
         .where(sql<SqlBool>`${lng} between ${centreLng - dLng} and ${centreLng + dLng}`)
         .where(sql<SqlBool>`${distanceKm(centreLat, centreLng)} <= ${radius}`);
-      // Both databases drive the selective form from the venues' coordinates index; `+events.venue_id`
-      // keeps them from starting at the venue index when walking.
+      // The selective form is driven from the venues' coordinates index, then `events_venue` (which SQLite,
+      // without statistics, must be told: `selectiveIndex`); `+events.venue_id` keeps the walked form from
+      // starting at the venue index.
       filter.drivers.push({
         selective: sql<SqlBool>`${sql.ref('events.venue_id')} in (${nearVenues})`,
         walked: sql<SqlBool>`+${sql.ref('events.venue_id')} in (${nearVenues})`,
         walkThreshold: GEO_DATE_WALK,
+        selectiveIndex: 'events_venue',
       });
       filter.echo.push(
         ['geoloc_lat', String(centreLat)],

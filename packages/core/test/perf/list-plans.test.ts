@@ -765,6 +765,19 @@ describe.each(dialects)('list query plans ($name)', (dialect) => {
     expect(statements.find((s) => /\bcount\(\*\)/i.test(s.sql))?.sql).not.toMatch(/not indexed/);
   });
 
+  it('counts a geolocation list from the venues near the point, not by walking the date range', async () => {
+    await bumpDataVersion(database.kysely);
+    const path = '/events?geoloc_lat=50&geoloc_lng=5&geoloc_radius=30';
+    const plan = await planOf(path, 'total');
+    console.log(`${dialect.name} total of ${path}\n${plan}`);
+    expect(plan).toMatch(/venues_geo\b/);
+    if (sqlite) {
+      expect(plan).toMatch(/SEARCH events USING (COVERING )?INDEX events_venue \(venue_id=\?/);
+      expect(plan).not.toMatch(/events_(listing|start|own_start)\b/);
+    }
+    expect(plan).not.toMatch(scan);
+  });
+
   it('reads the search table whole for words under three characters only, which no trigram index holds', async () => {
     const plan = await planOf('/events?search=dj');
     console.log(`${dialect.name} /events?search=dj\n${plan}`);

@@ -46,6 +46,11 @@ interface DateWalkable {
   walkThreshold: number;
   /** The selective form for events that follow nothing, when it can skip listing followers (the feeds). */
   own?: Expression<SqlBool>;
+  /**
+   * The index of `events` the selective form is read by, where the database has no statistics to tell
+   * (`traits.ledByIndex`): the geolocation's venues near a point are few among the date range's events.
+   */
+  selectiveIndex?: string;
 }
 
 /** A list request's filters, ready to build its page and its total. */
@@ -77,6 +82,8 @@ export interface EventFilter {
    * matches are the one list of events the count could start from, and the date range's index the other.
    */
   countLedByMatches?: boolean;
+  /** The index the selective form's total and page are read by (its one driver's `selectiveIndex`). */
+  selectiveIndex?: string | undefined;
 }
 
 /**
@@ -212,6 +219,7 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   }
   filter.countLedByMatches =
     searchIndexed && filter.drivers.length === 1 && byLinks.every((v) => v === undefined);
+  if (filter.drivers.length === 1) filter.selectiveIndex = filter.drivers[0]!.selectiveIndex;
   return filter;
 }
 

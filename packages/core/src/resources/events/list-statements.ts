@@ -2,7 +2,7 @@
  * The statements of an event list, from its filter (`list-query.ts`): the page, the total, or both at once,
  * with the drivers in the form the total chose (`DateWalkable`).
  */
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DialectTraits } from '../../db/traits.js';
 import type { Paging } from '../../route-table/pagination.js';
@@ -83,13 +83,13 @@ export function pageWithTotalQuery(
   q: EventQuery,
   paging: Paging,
   db: Db,
-  traits: Pick<DialectTraits, 'ledByIds'>,
+  traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
 ) {
   const matches = pageMatches(filter, q).select(['events.id', `${orderColumn(filter)} as sort_key`]);
   return db
     .with(
       (cte) => cte('matched').materialized(),
-      () => (filter.countLedByMatches ? traits.ledByIds(matches) : matches),
+      () => led(filter, matches, traits),
     )
     .selectFrom('matched')
     .select(['matched.id', sql<number>`(select count(*) from matched)`.as('total')])
@@ -108,7 +108,27 @@ export function matchQuery(filter: EventFilter) {
  * The `select count(*) as n` of the list, for the count cache; with the selective form of a search, led by
  * its matches where the database cannot tell by itself (`countLedByMatches`).
  */
-export function countQuery(filter: EventFilter, q: EventQuery, traits: Pick<DialectTraits, 'ledByIds'>) {
-  const counted = listedMatches(filter, q).select((eb) => eb.fn.countAll().as('n'));
-  return filter.countLedByMatches ? traits.ledByIds(counted) : counted;
+export function countQuery(
+  filter: EventFilter,
+  q: EventQuery,
+  traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
+) {
+  return led(
+    filter,
+    listedMatches(filter, q).select((eb) => eb.fn.countAll().as('n')),
+    traits,
+  );
+}
+
+/**
+ * The selective form's matches read the way the database cannot tell by itself: a search's by its matches'
+ * ids (`countLedByMatches`), a geolocation's by the index of its venues (`selectiveIndex`).
+ */
+function led<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(
+  filter: EventFilter,
+  query: Q,
+  traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
+): Q {
+  if (filter.countLedByMatches) return traits.ledByIds(query);
+  return filter.selectiveIndex ? traits.ledByIndex(query, filter.selectiveIndex) : query;
 }

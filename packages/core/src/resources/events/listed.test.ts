@@ -31,7 +31,7 @@ describe.each(dialects)('events kept for list pages ($name)', (dialect) => {
     core: CalendarCore,
     method: string,
     path: string,
-    options: { body?: unknown; as?: 'anyone' } = {},
+    options: { body?: unknown; as?: 'anyone' | undefined } = {},
   ) {
     const res = await core.handle(
       apiRequest(method, path, { key: options.as === 'anyone' ? undefined : key, body: options.body }),
