@@ -107,6 +107,20 @@ describe.each(dialects)('events kept for list pages ($name)', (dialect) => {
     expect((await listed(core, event, '&password=wrong', 'anyone')).description).toBe('');
   });
 
+  it('builds REST URLs from the address each request was asked at, not from the first', async () => {
+    const core = createCalendarCore({ database });
+    const event = await createEvent(core, { title: 'Two hosts' });
+    const at = async (host: string) => {
+      const request = apiRequest('GET', `/events?include=${event}&_asked=${++asked}`, { key });
+      const res = await core.handle({ ...request, headers: { ...request.headers, host } });
+      return JSON.parse(textOf(res)!).events[0];
+    };
+    expect((await at('one.example')).rest_url).toMatch(/^http:\/\/one\.example\//);
+    const second = await at('two.example');
+    expect(second.rest_url).toMatch(/^http:\/\/two\.example\//);
+    expect(second.categories[0].urls.self).toMatch(/^http:\/\/two\.example\//);
+  });
+
   it('keeps nothing with caching off, so that changes written outside the service show', async () => {
     const core = createCalendarCore({ database, cache: false });
     const event = await createEvent(core, { title: 'Inside title' });

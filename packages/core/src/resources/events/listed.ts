@@ -32,7 +32,9 @@ export async function serializeListed(
   if (ids.length === 0) return [];
   const kept = await context.records?.scope(
     { inTransaction: context.db.isTransaction, language: context.language, version: context.dataVersion },
-    'event:listed',
+    // Per API root: an output's REST URLs (its own, its terms') are built from the address it was asked at
+    // (the request's origin and mount path, unless `apiUrl` is configured).
+    `event:listed\u0000${context.urls.namespace}`,
   );
   // Taken out at once: the memo may be emptied while the others load (a newer version, or full).
   const found = new Map<number, KeptEvent>();
