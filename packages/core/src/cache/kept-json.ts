@@ -1,6 +1,6 @@
 /**
  * Items whose JSON is kept with them once made: records that many answers share unchanged (a list's events
- * kept at a data version, resources/events/listed.ts), whose encoding would otherwise be most of what a page
+ * kept at a data version, resources/events/kept-outputs.ts), whose encoding would otherwise be most of what a page
  * of them still costs. Weakly held: gone with the record. http/json-bytes.ts writes them.
  */
 const keptJson = new WeakMap<object, Buffer | null>();

@@ -7,7 +7,7 @@
  * the write may, as its own queries may read some rows before the write and some after); like the response
  * cache, the memo is off when something else writes to the database (`cache: false`; see cache/index.ts).
  *
- * Events of list pages are kept too (resources/events/listed.ts), each kind within limits of its own.
+ * Events of list pages and of reads are kept too (resources/events/kept-outputs.ts), each kind within limits of its own.
  *
  * Reads only: a write transaction sees changes no one else sees yet, and serializes what it wrote itself.
  * Everything kept is dropped when the version moves on, and a kind's records when they fill its share (the

@@ -18,6 +18,7 @@ import type { OperationResult } from '../../route-table/route.js';
 import type { ListScope } from '../changes/list-sync.js';
 import { deletePost, effectiveStatus, findPostBySlug, loadPost, trashPost } from '../posts/repository.js';
 import { countsForTerms, moveTermCounts, termIdsOfEvent } from '../terms/repository.js';
+import { serializeListed, serializeRead } from './kept-outputs.js';
 import type { EventListParams } from './list-params.js';
 import { filterEvents } from './list-query.js';
 import {
@@ -28,7 +29,6 @@ import {
   shouldWalk,
   withDrivers,
 } from './list-statements.js';
-import { serializeListed } from './listed.js';
 import type { EventWriteParams } from './params.js';
 import { loadEventRecord, loadEventRecordBySlug, textLanguages } from './repository.js';
 import { type EventRecord, mayViewProtected, type ProtectedAccess, serializeEvents } from './serialize.js';
@@ -150,7 +150,7 @@ export async function readEvent(
     throw pluginError('event-not-accessible');
   const access = { password: params.password, context: params.context };
   if (!mayViewProtected(context, post, access)) throw pluginError('event-password-protected');
-  return { body: (await serializeEvents(context, [record], { single: true, ...access }))[0]! };
+  return { body: await serializeRead(context, record) };
 }
 
 export async function createEvent(

@@ -1,5 +1,5 @@
 /**
- * The events of list pages kept at a data version (listed.ts): asked again at new addresses they are not
+ * The events of list pages kept at a data version (kept-outputs.ts): asked again at new addresses they are not
  * loaded again, a change shows at once, a protected event is shown whole only to whom may see it whichever
  * request was first, and nothing is kept when the service is told that others write (`cache: false`).
  */
@@ -82,6 +82,23 @@ describe.each(dialects)('events kept for list pages ($name)', (dialect) => {
     expect(eventLoads()).toBe(1);
     // The one event alone, and lists of other shapes, answer the same.
     expect((await call(core, 'GET', `/events/${event}?_asked=${++asked}`)).title).toBe('Changed reading');
+  });
+
+  it('reads one event once for many addresses, refuses a protected one without its password, shows a change', async () => {
+    const core = createCalendarCore({ database });
+    const event = await createEvent(core, { title: 'Read alone', password: 'opensesame' });
+    const read = (query = '') => core.handle(apiRequest('GET', `/events/${event}?_asked=${++asked}${query}`));
+    expect(JSON.parse(textOf(await read('&password=opensesame'))!).title).toBe('Read alone');
+    statements.length = 0;
+    const again = JSON.parse(textOf(await read('&password=opensesame'))!);
+    expect(again.title).toBe('Read alone');
+    expect(again.json_ld.name).toBe('Read alone');
+    expect(eventLoads()).toBe(0);
+    // Kept whole, but never shown to whom may not see it.
+    expect((await read()).status).toBe(403);
+    expect((await read('&password=wrong')).status).toBe(403);
+    await call(core, 'POST', `/events/${event}`, { body: { title: 'Read again' } });
+    expect(JSON.parse(textOf(await read('&password=opensesame'))!).title).toBe('Read again');
   });
 
   it("blanks a protected event's content for whom may not see it, whoever asked first", async () => {
