@@ -82,8 +82,6 @@ export interface EventFilter {
    * matches are the one list of events the count could start from, and the date range's index the other.
    */
   countLedByMatches?: boolean;
-  /** The index the selective form's total and page are read by (its one driver's `selectiveIndex`). */
-  selectiveIndex?: string | undefined;
 }
 
 /**
@@ -219,7 +217,6 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   }
   filter.countLedByMatches =
     searchIndexed && filter.drivers.length === 1 && byLinks.every((v) => v === undefined);
-  if (filter.drivers.length === 1) filter.selectiveIndex = filter.drivers[0]!.selectiveIndex;
   return filter;
 }
 

@@ -122,7 +122,7 @@ export function countQuery(
 
 /**
  * The selective form's matches read the way the database cannot tell by itself: a search's by its matches'
- * ids (`countLedByMatches`), a geolocation's by the index of its venues (`selectiveIndex`).
+ * ids (`countLedByMatches`), a geolocation's by the index of its venues (its one driver's `selectiveIndex`).
  */
 function led<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(
   filter: EventFilter,
@@ -130,5 +130,6 @@ function led<Q extends { withPlugin(plugin: KyselyPlugin): Q }>(
   traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
 ): Q {
   if (filter.countLedByMatches) return traits.ledByIds(query);
-  return filter.selectiveIndex ? traits.ledByIndex(query, filter.selectiveIndex) : query;
+  const index = filter.drivers.length === 1 ? filter.drivers[0]!.selectiveIndex : undefined;
+  return index ? traits.ledByIndex(query, index) : query;
 }
