@@ -82,5 +82,11 @@ describe('jsonBytes with items whose JSON is kept', () => {
     // An item not kept is encoded every time.
     const plain = [...kept, { id: 6 }];
     same(plain);
+    // Answered whole, a kept record is written from its kept bytes too, as a copy of them.
+    same(counted);
+    expect(reads).toBe(4);
+    const whole = jsonBytes(counted);
+    expect(jsonBytes(counted)).not.toBe(whole);
+    expect(reads).toBe(4);
   });
 });

@@ -78,6 +78,10 @@ function writeProperties(object: Record<string, unknown>, parts: Part[]): void {
 
 /** `Buffer.from(JSON.stringify(value))`, made by parts (see above). `value` must not be undefined. */
 export function jsonBytes(value: unknown): Buffer {
+  // A shared record whose JSON is kept with it (cache/kept-json.ts), answered whole (a read of one event):
+  // a copy of its bytes, never the kept ones themselves, which every later answer shares.
+  const kept = typeof value === 'object' && value !== null ? keptJsonBytes(value) : undefined;
+  if (kept) return Buffer.from(kept);
   const parts: Part[] = [];
   if (isListed(value)) writeItems(value, parts);
   else if (isPlainObject(value) && Object.values(value).some(isListed)) writeProperties(value, parts);
