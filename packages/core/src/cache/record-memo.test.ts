@@ -81,6 +81,19 @@ describe('createRecordMemo', () => {
     });
   });
 
+  it("keeps records apart per API root, all within their kind's limits however many roots clients name", async () => {
+    const memo = createRecordMemo(() => 1, { entries: 2 });
+    const at = async (root: string) => (await memo.scope({ ...contextOf(), root }, 'event:listed'))!;
+    (await at('http://one.example')).set('1', { rest_url: 'http://one.example/1' });
+    expect((await at('http://two.example')).get('1')).toBeUndefined();
+    expect((await at('http://one.example')).get('1')).toEqual({ rest_url: 'http://one.example/1' });
+    // Roots named by Host headers fill the one kind's share, never a share each.
+    for (let n = 0; n < 5; n++) (await at(`http://h${n}.example`)).set('1', { n });
+    expect((await at('http://one.example')).get('1')).toBeUndefined();
+    expect((await at('http://h4.example')).get('1')).toEqual({ n: 4 });
+    expect((await at('http://h0.example')).get('1')).toBeUndefined();
+  });
+
   it('forgets everything when full, by count or by size, rather than growing', async () => {
     const byCount = (await createRecordMemo(() => 1, { entries: 2 }).scope(contextOf(), 'venue'))!;
     byCount.set('1', { id: 1 });

@@ -20,10 +20,12 @@ export interface RecordMemo {
   /**
    * The records kept for this request at the current data version, or undefined when it may not use them
    * (inside a write transaction, or without a data version). `version`: the data version the request already
-   * read (`RequestContext.dataVersion`), taken instead of reading it again.
+   * read (`RequestContext.dataVersion`), taken instead of reading it again. `root`: the API root the
+   * records' REST URLs are built from, for kinds that hold such URLs (kept apart per root, within the kind's
+   * limits: a client names the root with its Host header).
    */
   scope(
-    request: { inTransaction: boolean; language: string; version?: number | undefined },
+    request: { inTransaction: boolean; language: string; version?: number | undefined; root?: string },
     kind: string,
   ): Promise<RecordScope | undefined>;
 }
@@ -70,9 +72,9 @@ export function createRecordMemo(
         }
         version = now;
       }
-      // What else a serialized record depends on: the language of its texts. Its URLs are built from the
-      // configured site URL, the same for every request (not from the Host a client sends).
-      const prefix = `${request.language}\u0000`;
+      // What else a serialized record depends on: the language of its texts, and, for events, the API root
+      // of their REST URLs. Their other URLs are built from the configured site URL, the same for every request.
+      const prefix = `${request.language}\u0000${request.root ?? ''}\u0000`;
       const kept = kindOf(kind);
       return {
         get: (key) => kept.records.get(prefix + key),

@@ -90,7 +90,12 @@ export async function serializeRead(context: RequestContext, record: EventRecord
 /** The kept outputs of one form (a list's item, or a read's whole event) for this request's language and root. */
 function keptOutputs(context: RequestContext, form: 'listed' | 'read') {
   return context.records?.scope(
-    { inTransaction: context.db.isTransaction, language: context.language, version: context.dataVersion },
-    `event:${form}\u0000${context.urls.namespace}`,
+    {
+      inTransaction: context.db.isTransaction,
+      language: context.language,
+      version: context.dataVersion,
+      root: context.urls.namespace,
+    },
+    `event:${form}`,
   );
 }
