@@ -147,7 +147,10 @@ describe.each(dialects)('list cost ($name)', (dialect) => {
 
   it('finds the matches of a search once when its total is not kept: the page and the total come together', async () => {
     const searched = await cost('/events?search=concert%20music&per_page=5');
-    const readingTheIndex = searched.queries.filter((text) => /\bevent_search\b/.test(text));
+    // Apart from SQLite's look at the first matches of each trigram (posts/rarest-trigram.ts).
+    const readingTheIndex = searched.queries.filter(
+      (text) => /\bevent_search\b/.test(text) && !/json_each/.test(text),
+    );
     expect(readingTheIndex).toHaveLength(1);
     expect(readingTheIndex[0]).toMatch(/"matched"/);
     expect(searched.items).toBe(5);

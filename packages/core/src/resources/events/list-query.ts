@@ -24,7 +24,12 @@ import {
   strictDefaultWindow,
   termItems,
 } from './list-params.js';
-import { eventMatchesSearch, matchingEvents, matchingOwnEventIds } from './search-index.js';
+import {
+  eventMatchesSearch,
+  matchingEvents,
+  matchingOwnEventIds,
+  rarestEventTrigram,
+} from './search-index.js';
 import { ownedBy, ownerOfRows } from './series/reading.js';
 
 /** The filters, on events alone: the page joins the posts, the total reads the events only (see below). */
@@ -146,11 +151,12 @@ export async function filterEvents(context: RequestContext, params: EventListPar
   // A search of blanks only has no term: it filters nothing, as if absent (WordPress would look for a space).
   if (params.search !== undefined && !isBlankSearch(params.search)) {
     const terms = parseSearch(params.search);
+    const rarest = await rarestEventTrigram(context, terms);
     filter.drivers.push({
-      selective: matchingEvents(context, context.db, terms, context.language),
+      selective: matchingEvents(context, context.db, terms, context.language, rarest),
       walked: eventMatchesSearch(context, context.db, terms, context.language),
       walkThreshold: SEARCH_DATE_WALK,
-      own: sql<SqlBool>`${sql.ref('events.id')} in (${matchingOwnEventIds(context, context.db, terms, context.language)})`,
+      own: sql<SqlBool>`${sql.ref('events.id')} in (${matchingOwnEventIds(context, context.db, terms, context.language, rarest)})`,
     });
     searchIndexed = terms.include.some(isIndexable);
     // As WordPress: logged-out searches skip password-protected events, whose text they may not read (for

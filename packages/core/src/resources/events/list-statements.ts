@@ -73,6 +73,32 @@ export function pageQuery(filter: EventFilter, q: EventQuery, paging: Paging) {
 }
 
 /**
+ * How much more a match costs when the page is led by the matches (each looked up, with its post, and sorted)
+ * than an event of the date range does when the page walks it and tests it against them (on SQLite, about
+ * 4 us against 0.07; tools/bench/RESULTS.md).
+ */
+const LED_MATCH_COST = 60;
+
+/**
+ * The page of the selective form when its total is known. Walking the date range until a page of matches is
+ * found reads about (events in the range / matches) events per row of the page; leading by the matches
+ * (`led`, as the total is) reads every match: for a word in a handful of events the walk would read the whole
+ * range. The threshold of the walked form (`walkThreshold`) stands for the range's size here too.
+ */
+export function selectivePageQuery(
+  filter: EventFilter,
+  q: EventQuery,
+  paging: Paging,
+  total: number,
+  traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
+) {
+  const threshold = Math.max(...filter.drivers.map((driver) => driver.walkThreshold));
+  const page = pageQuery(filter, q, paging);
+  const fewMatches = total * total * LED_MATCH_COST < threshold * (paging.offset + paging.perPage);
+  return fewMatches ? led(filter, page, traits) : page;
+}
+
+/**
  * One page of the selective form and the total of its matches in one statement: the matches are found once
  * (kept in a materialized `matched`), counted and cut, where a count and a page would each find them (a
  * search's trigram look-up). `count(*) over ()` would say the same, but PostgreSQL then plans the page without

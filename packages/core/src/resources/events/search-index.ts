@@ -12,6 +12,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { escapeLike } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
+import { rarestTrigram } from '../posts/rarest-trigram.js';
 import { searchRows as eventSearchRows, type TextRow } from '../posts/rows.js';
 import { ftsPhrase, isIndexable, type SearchTerms } from '../posts/search.js';
 import { ownedBy, ownerOfRows } from './series/reading.js';
@@ -56,8 +57,9 @@ export function matchingEvents(
   db: Db,
   terms: SearchTerms,
   language: string,
+  rarest?: string,
 ): Expression<SqlBool> {
-  const owners = searchRows(context, db, terms, language, true).select('event_search.event_id');
+  const owners = searchRows(context, db, terms, language, true, rarest).select('event_search.event_id');
   return ownedBy(context.database.traits, db, owners);
 }
 
@@ -71,10 +73,27 @@ export function matchingOwnEventIds(
   db: Db,
   terms: SearchTerms,
   language: string,
+  rarest?: string,
 ): Expression<number> {
-  return searchRows(context, db, terms, language, true).select(
+  return searchRows(context, db, terms, language, true, rarest).select(
     'event_search.event_id',
   ) as unknown as Expression<number>;
+}
+
+/**
+ * On SQLite, the trigram to look the included terms up by, when that is cheaper than their phrases
+ * (`posts/rarest-trigram.ts`); undefined elsewhere, and where the phrases are cheaper.
+ */
+export async function rarestEventTrigram(
+  context: RequestContext,
+  terms: SearchTerms,
+): Promise<string | undefined> {
+  if (context.database.traits.substringIndex !== 'fts5-trigram') return undefined;
+  return rarestTrigram(
+    context,
+    { table: 'event_search_fts', content: 'event_search', key: 'id' },
+    terms.include,
+  );
 }
 
 /**
@@ -105,13 +124,17 @@ function searchRows(
   terms: SearchTerms,
   language: string,
   useIndex: boolean,
+  rarest?: string,
 ) {
   const { traits } = context.database;
-  const indexed =
-    useIndex && traits.substringIndex === 'fts5-trigram' ? terms.include.filter(isIndexable) : [];
+  const fts = useIndex && traits.substringIndex === 'fts5-trigram';
+  // Looked up by their rarest trigram, every term is then tested on the texts found.
+  const indexed = fts && rarest === undefined ? terms.include.filter(isIndexable) : [];
   let query = db.selectFrom('event_search').where('event_search.language', '=', language);
-  if (indexed.length > 0) {
-    const match = indexed.map(ftsPhrase).join(' AND ');
+  const match = fts
+    ? (rarest ?? (indexed.length > 0 ? indexed.map(ftsPhrase).join(' AND ') : undefined))
+    : undefined;
+  if (match !== undefined) {
     query = query.where(
       sql<SqlBool>`${sql.ref('event_search.id')} in (select rowid from event_search_fts where event_search_fts match ${match})`,
     );

@@ -26,6 +26,7 @@ import {
   matchQuery,
   pageQuery,
   pageWithTotalQuery,
+  selectivePageQuery,
   shouldWalk,
   withDrivers,
 } from './list-statements.js';
@@ -83,7 +84,10 @@ export async function listEvents(
     });
     if (shouldWalk(filter, count, paging))
       rows = await pageQuery(filter, withDrivers(filter, 'walked'), paging).execute();
-    else rows = selectivePage ?? (await pageQuery(filter, selective, paging).execute());
+    else
+      rows =
+        selectivePage ??
+        (await selectivePageQuery(filter, selective, paging, count, context.database.traits).execute());
   } else {
     [rows, count] = await Promise.all([
       pageQuery(filter, filter.query, paging).execute(),

@@ -93,9 +93,15 @@ export function isIndexable(term: string): boolean {
   return [...term].length >= 3;
 }
 
-/** An FTS5 phrase: the text in double quotes, inner quotes doubled (matched literally, case-insensitively). */
+/**
+ * An FTS5 phrase: the text in double quotes, inner quotes doubled (matched literally, ignoring case as FTS5
+ * folds it). A term ending in `i` also matches a text that ends it with `İ`, which FTS5 does not fold but
+ * JavaScript and PostgreSQL lower to `i` and a combining dot: so the index finds what the exact rule
+ * (`fold_case`, PostgreSQL's `lower`) finds.
+ */
 export function ftsPhrase(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
+  const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  return /i$/i.test(term) ? `(${quoted(term)} OR ${quoted(`${term.slice(0, -1)}\u0130`)})` : quoted(term);
 }
 
 /** A search table: one text (`body`) per record, keyed by the record's id, with its trigram index. */
