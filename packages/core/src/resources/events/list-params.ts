@@ -31,18 +31,37 @@ export function termItems(items: readonly ParamValue[]): Array<string | number> 
   return items.map((item) => (typeof item === 'number' ? item : String(item)));
 }
 
-/** Every item an id of an existing record of that type (`is_venue_id`, `is_organizer_id`). */
+const MAX_KEPT_KEY = 256;
+
+/**
+ * Every item an id of an existing record of that type (`is_venue_id`, `is_organizer_id`). The answer is kept
+ * at the data version (cache/record-memo.ts): a list filtered by a venue at many addresses asks once per
+ * change of the data.
+ */
 async function allOfType(context: RequestContext, values: unknown[], type: 'venue' | 'organizer' | 'event') {
   const ids = idList(values);
   if (!ids || ids.length === 0) return false;
   const unique = [...new Set(ids)];
+  const key = `${type} ${unique.join(',')}`;
+  // A long list is not kept: the memo counts its records' sizes, not their keys'.
+  const kept =
+    key.length <= MAX_KEPT_KEY
+      ? await context.records?.scope(
+          { inTransaction: context.db.isTransaction, language: '', version: context.dataVersion },
+          'filter-posts',
+        )
+      : undefined;
+  const hit = kept?.get(key);
+  if (hit) return hit.all === true;
   const rows = await context.db
     .selectFrom('posts')
     .select('id')
     .where('id', 'in', unique)
     .where('type', '=', type)
     .execute();
-  return rows.length === unique.length;
+  const all = rows.length === unique.length;
+  kept?.set(key, { all });
+  return all;
 }
 
 const timeParam = (en: string, de: string, defaultValue?: (context: RequestContext) => string) =>

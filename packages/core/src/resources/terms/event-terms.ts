@@ -307,10 +307,39 @@ export function findTermIdsForFilter(
   const key = JSON.stringify([taxonomy, ...items.map(String)]);
   let found = lookups.get(key);
   if (!found) {
-    found = termIdsForFilter(context, taxonomy, items);
+    found = keptTermIds(context, key, () => termIdsForFilter(context, taxonomy, items));
     lookups.set(key, found);
   }
   return found;
+}
+
+/**
+ * A lookup of a filter's terms kept at the data version (cache/record-memo.ts), in the request's language
+ * (names are matched in it): a list filtered by the same category at many addresses (its pages, its other
+ * filters) looks it up once per change of the data.
+ */
+async function keptTermIds(
+  context: RequestContext,
+  key: string,
+  lookUp: () => Promise<number[] | undefined>,
+): Promise<number[] | undefined> {
+  // A long list is not kept: the memo counts its records' sizes, not their keys'.
+  const kept =
+    key.length <= 256
+      ? await context.records?.scope(
+          {
+            inTransaction: context.db.isTransaction,
+            language: context.language,
+            version: context.dataVersion,
+          },
+          'filter-terms',
+        )
+      : undefined;
+  const hit = kept?.get(key) as { ids: readonly number[] | undefined } | undefined;
+  if (hit) return hit.ids && [...hit.ids];
+  const ids = await lookUp();
+  kept?.set(key, { ids: ids && [...ids] });
+  return ids;
 }
 
 /**
