@@ -22,12 +22,12 @@ const PROBE = 32;
 /** At most this many trigrams are looked at, spread over the terms (a long text has as many as characters). */
 const MAX_PROBED = 12;
 /**
- * What a row of the rarest trigram's list costs, read and its text tested, against an entry of a list read
- * by a phrase (about 0.6 us against 9 ns on the benchmark's machine, tools/bench/RESULTS.md).
+ * The rarest list is read instead of the phrases when theirs are together this many times longer (in the
+ * estimate). A phrase costs about 0.5-2 us per entry of its rarest list, more where its other lists are long;
+ * a row of the rarest list read and tested 0.6-1.9 us (tools/bench/RESULTS.md, "The search by its rarest
+ * trigram"): the phrase's long lists must be very long before it pays.
  */
-const TESTED_ROW_COST = 70;
-/** The rarest trigram is taken only when it is cheaper by this factor, since its length is an estimate. */
-const MARGIN = 2;
+const LONGER_BY = 140;
 
 const ASCII = /^\p{ASCII}*$/u;
 
@@ -46,11 +46,11 @@ export async function rarestTrigram(
   const candidates = [...new Set(all)];
   const probed = spread(candidates, MAX_PROBED);
   const lengths = await listLengths(context, fts, probed);
-  const phraseCost = average(probed.map((trigram) => lengths.get(trigram)!)) * all.length;
+  // Every trigram of the terms is in a phrase, those not looked at as long as the average of the others.
+  const phraseLists = average(probed.map((trigram) => lengths.get(trigram)!)) * all.length;
   let rarest = probed[0]!;
   for (const trigram of probed) if (lengths.get(trigram)! < lengths.get(rarest)!) rarest = trigram;
-  const rarestCost = lengths.get(rarest)! * (1 + TESTED_ROW_COST);
-  return rarestCost * MARGIN < phraseCost ? ftsPhrase(rarest) : undefined;
+  return lengths.get(rarest)! * LONGER_BY < phraseLists ? ftsPhrase(rarest) : undefined;
 }
 
 /** The trigrams of a term, lower case (FTS5 folds case). */
