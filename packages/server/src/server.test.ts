@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +13,12 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
     // A request whose body is still arriving when the shutdown begins.
     const request = httpRequest(`${server.url}/calendar/events/v1/venues`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      // The server's `100 Continue` says it has read the request's head: the request is in flight from then.
+      headers: {
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+        expect: '100-continue',
+      },
     });
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       request.on('error', reject);
@@ -24,8 +30,8 @@ describe.each(['express', 'fastify'] as const)('startServer on %s', (adapter) =>
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       });
     });
+    await once(request, 'continue');
     request.write('{"venue":');
-    await sleep(100);
     let closed = false;
     const closing = server.close().then(() => {
       closed = true;
