@@ -3,7 +3,7 @@
  * `x`, with an API key when one is given and a JSON body when one is given. Each suite reads the answer its
  * own way.
  */
-import type { CoreRequest } from '@calendar-events/core';
+import { type CalendarDatabase, type CoreRequest, createApiKey, createUser } from '@calendar-events/core';
 
 export function apiRequest(
   method: string,
@@ -22,4 +22,10 @@ export function apiRequest(
     },
     ...(body !== undefined ? { body: { kind: 'raw' as const, data: JSON.stringify(body) } } : {}),
   };
+}
+
+/** An administrator (`admin`) in `database`, and an API key of theirs, for `apiRequest`'s `key`. */
+export async function administratorKey(database: CalendarDatabase): Promise<string> {
+  await createUser(database.kysely, { login: 'admin', role: 'administrator' });
+  return createApiKey(database.kysely, 'admin');
 }

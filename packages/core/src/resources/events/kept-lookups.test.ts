@@ -4,12 +4,11 @@
  * at once, and nothing is kept when the service is told that others write (`cache: false`).
  */
 import { testDialects } from '@calendar-events/tests/databases';
-import { apiRequest } from '@calendar-events/tests/requests';
+import { administratorKey, apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createApiKey, createUser } from '../users/repository.js';
 
 const dialects = await testDialects();
 
@@ -21,8 +20,7 @@ describe.each(dialects)('filter look-ups kept at the data version ($name)', (dia
 
   beforeAll(async () => {
     ({ database, close } = await dialect.open({ onQuery: (text) => statements.push(text) }));
-    await createUser(database.kysely, { login: 'admin', role: 'administrator' });
-    key = await createApiKey(database.kysely, 'admin');
+    key = await administratorKey(database);
   });
   afterAll(() => close());
 

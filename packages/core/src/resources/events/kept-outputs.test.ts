@@ -4,13 +4,12 @@
  * request was first, and nothing is kept when the service is told that others write (`cache: false`).
  */
 import { testDialects } from '@calendar-events/tests/databases';
-import { apiRequest } from '@calendar-events/tests/requests';
+import { administratorKey, apiRequest } from '@calendar-events/tests/requests';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createApiKey, createUser } from '../users/repository.js';
 
 const dialects = await testDialects();
 
@@ -22,8 +21,7 @@ describe.each(dialects)('events kept for list pages ($name)', (dialect) => {
 
   beforeAll(async () => {
     ({ database, close } = await dialect.open({ onQuery: (text) => statements.push(text) }));
-    await createUser(database.kysely, { login: 'admin', role: 'administrator' });
-    key = await createApiKey(database.kysely, 'admin');
+    key = await administratorKey(database);
   });
   afterAll(() => close());
 

@@ -5,12 +5,11 @@
  * total is kept, is led by its matches. The same answers on PostgreSQL, which has no such plan.
  */
 import { testDialects } from '@calendar-events/tests/databases';
-import { apiRequest } from '@calendar-events/tests/requests';
+import { administratorKey, apiRequest } from '@calendar-events/tests/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CalendarCore, createCalendarCore } from '../../core.js';
 import type { CalendarDatabase } from '../../db/database.js';
 import { textOf } from '../../http/respond.js';
-import { createApiKey, createUser } from '../users/repository.js';
 
 const dialects = await testDialects();
 
@@ -66,8 +65,7 @@ describe.each(dialects)('search by the rarest trigram ($name)', (dialect) => {
     ({ database, close } = await dialect.open({
       onQuery: (sql, parameters) => statements.push({ sql, parameters }),
     }));
-    await createUser(database.kysely, { login: 'admin', role: 'administrator' });
-    key = await createApiKey(database.kysely, 'admin');
+    key = await administratorKey(database);
     core = createCalendarCore({ database });
     for (let n = 0; n < FILLER; n++) await event(`Music night ${n}`);
     await event('Zanzi Music Night');
