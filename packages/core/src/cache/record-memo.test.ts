@@ -17,7 +17,7 @@ import { createApiKey, createUser } from '../resources/users/repository.js';
 import { venueKind } from '../resources/venues/kind.js';
 import type { RequestContext } from '../route-table/context.js';
 import { createCountCache } from './count-cache.js';
-import { createRecordMemo, type RecordMemo } from './record-memo.js';
+import { createRecordMemo, keptOr, type RecordMemo } from './record-memo.js';
 
 /** What the memo reads of a request. */
 function contextOf(options: { transaction?: boolean; language?: string } = {}) {
@@ -110,6 +110,24 @@ describe('createRecordMemo', () => {
     // One record of more than a hundredth of the limit is not kept at all.
     bySize.set('big', { description: 'x'.repeat(200) });
     expect(bySize.get('big')).toBeUndefined();
+    // Nor a small one under a long key (a filter's items): keys count as well.
+    const longKey = `venue ${'1,'.repeat(100)}`;
+    bySize.set(longKey, { all: true });
+    expect(bySize.get(longKey)).toBeUndefined();
+  });
+
+  it('keeps a computed value for the requests that follow, and computes alone without a scope', async () => {
+    const scope = (await createRecordMemo(() => 1).scope(contextOf(), 'filter-posts'))!;
+    let computed = 0;
+    const compute = async () => ++computed > 0;
+    expect(await keptOr(scope, 'venue 7', compute)).toBe(true);
+    expect(await keptOr(scope, 'venue 7', compute)).toBe(true);
+    expect(computed).toBe(1);
+    // A value that says "none" is kept as well.
+    expect(await keptOr(scope, 'venue 8', async () => undefined)).toBeUndefined();
+    expect(await keptOr(scope, 'venue 8', compute)).toBeUndefined();
+    expect(await keptOr(undefined, 'venue 7', compute)).toBe(true);
+    expect(computed).toBe(2);
   });
 });
 

@@ -80,7 +80,8 @@ export function createRecordMemo(
         get: (key) => kept.records.get(prefix + key),
         set(key, record, jsonSize) {
           if (version !== now || kept.records.has(prefix + key)) return;
-          const recordSize = jsonSize ?? JSON.stringify(record).length;
+          // The key counts too: a look-up's key (a filter's items) may be longer than what it keeps.
+          const recordSize = (jsonSize ?? JSON.stringify(record).length) + prefix.length + key.length;
           if (recordSize > maxSize / 100) return;
           if (kept.records.size >= maxEntries || kept.size + recordSize > maxSize) {
             kept.records.clear();
@@ -92,4 +93,20 @@ export function createRecordMemo(
       };
     },
   };
+}
+
+/**
+ * The value kept under `key` in `scope`, else `compute`'s, kept for the requests that follow; computed alone
+ * when there is no scope (caching off, inside a write). A kept value is shared: it must not be changed.
+ */
+export async function keptOr<T>(
+  scope: RecordScope | undefined,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const hit = scope?.get(key);
+  if (hit) return hit.value as T;
+  const value = await compute();
+  scope?.set(key, { value });
+  return value;
 }

@@ -3,6 +3,7 @@
  * the default date window /doc shows. Kept apart from the write parameters of params.ts, which would pass
  * 400 lines with them.
  */
+import { keptOr } from '../../cache/record-memo.js';
 import { parseTimeInput } from '../../dates/input.js';
 import { endOfDay, startOfDay } from '../../dates/zones.js';
 import { type GeolocationExtension, refusedListParams } from '../../extensions/geolocation.js';
@@ -31,8 +32,6 @@ export function termItems(items: readonly ParamValue[]): Array<string | number> 
   return items.map((item) => (typeof item === 'number' ? item : String(item)));
 }
 
-const MAX_KEPT_KEY = 256;
-
 /**
  * Every item an id of an existing record of that type (`is_venue_id`, `is_organizer_id`). The answer is kept
  * at the data version (cache/record-memo.ts): a list filtered by a venue at many addresses asks once per
@@ -42,26 +41,19 @@ async function allOfType(context: RequestContext, values: unknown[], type: 'venu
   const ids = idList(values);
   if (!ids || ids.length === 0) return false;
   const unique = [...new Set(ids)];
-  const key = `${type} ${unique.join(',')}`;
-  // A long list is not kept: the memo counts its records' sizes, not their keys'.
-  const kept =
-    key.length <= MAX_KEPT_KEY
-      ? await context.records?.scope(
-          { inTransaction: context.db.isTransaction, language: '', version: context.dataVersion },
-          'filter-posts',
-        )
-      : undefined;
-  const hit = kept?.get(key);
-  if (hit) return hit.all === true;
-  const rows = await context.db
-    .selectFrom('posts')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('type', '=', type)
-    .execute();
-  const all = rows.length === unique.length;
-  kept?.set(key, { all });
-  return all;
+  const kept = await context.records?.scope(
+    { inTransaction: context.db.isTransaction, language: '', version: context.dataVersion },
+    'filter-posts',
+  );
+  return keptOr(kept, `${type} ${unique.join(',')}`, async () => {
+    const rows = await context.db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', 'in', unique)
+      .where('type', '=', type)
+      .execute();
+    return rows.length === unique.length;
+  });
 }
 
 const timeParam = (en: string, de: string, defaultValue?: (context: RequestContext) => string) =>

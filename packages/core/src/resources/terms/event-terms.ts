@@ -3,6 +3,7 @@
  * event's terms, and loading the embedded term objects of many events at once.
  */
 import { sql } from 'kysely';
+import { keptOr } from '../../cache/record-memo.js';
 import { formatUtc } from '../../dates/format.js';
 import { byKey } from '../../db/by-key.js';
 import type { Taxonomy } from '../../db/schema.js';
@@ -323,23 +324,13 @@ async function keptTermIds(
   key: string,
   lookUp: () => Promise<number[] | undefined>,
 ): Promise<number[] | undefined> {
-  // A long list is not kept: the memo counts its records' sizes, not their keys'.
-  const kept =
-    key.length <= 256
-      ? await context.records?.scope(
-          {
-            inTransaction: context.db.isTransaction,
-            language: context.language,
-            version: context.dataVersion,
-          },
-          'filter-terms',
-        )
-      : undefined;
-  const hit = kept?.get(key) as { ids: readonly number[] | undefined } | undefined;
-  if (hit) return hit.ids && [...hit.ids];
-  const ids = await lookUp();
-  kept?.set(key, { ids: ids && [...ids] });
-  return ids;
+  const kept = await context.records?.scope(
+    { inTransaction: context.db.isTransaction, language: context.language, version: context.dataVersion },
+    'filter-terms',
+  );
+  // A copy for the caller: the kept list is shared with the requests that follow.
+  const ids = await keptOr(kept, key, lookUp);
+  return ids && [...ids];
 }
 
 /**
