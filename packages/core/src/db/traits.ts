@@ -80,14 +80,17 @@ export interface DialectTraits {
 /** A column of `jsonRecords`: its name (a key of each object) and SQL type. */
 export type JsonColumn = readonly [name: string, type: 'integer' | 'text' | 'real'];
 
-const ASCII = /^\p{ASCII}*$/u;
+/** Whether a text is all ASCII: what SQLite's own `like` folds the case of. */
+export function isAscii(text: string): boolean {
+  return /^\p{ASCII}*$/u.test(text);
+}
 
 export const sqliteTraits: DialectTraits = {
   name: 'sqlite',
   // `fold_case` is registered on every connection by createSqliteDatabase (Unicode-aware, unlike lower()).
   ilike: (column, pattern) => sql<SqlBool>`fold_case(${column}) like fold_case(${pattern}) escape '\\'`,
   eventSearchMatches: (pattern) => {
-    if (!ASCII.test(pattern)) return sqliteTraits.ilike(sql.ref('event_search.body'), pattern);
+    if (!isAscii(pattern)) return sqliteTraits.ilike(sql.ref('event_search.body'), pattern);
     // The same answer without calling into JavaScript for most texts: SQLite's own `like` ignores the case of
     // ASCII letters, and the only other characters whose lower case holds one are the Kelvin sign (8490) and `İ` (304).
     const body = sql.ref('event_search.body');

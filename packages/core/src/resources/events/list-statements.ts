@@ -24,8 +24,12 @@ export function withDrivers(filter: EventFilter, form: 'selective' | 'walked' | 
  * `DateWalkable`), given the total of the selective form.
  */
 export function shouldWalk(filter: EventFilter, total: number, paging: Paging): boolean {
-  const threshold = Math.max(...filter.drivers.map((driver) => driver.walkThreshold));
-  return !filter.include && total * total >= threshold * (paging.offset + paging.perPage);
+  return !filter.include && total * total >= walkThreshold(filter) * (paging.offset + paging.perPage);
+}
+
+/** The drivers' threshold of walking (`DateWalkable.walkThreshold`): the largest of theirs. */
+function walkThreshold(filter: EventFilter): number {
+  return Math.max(...filter.drivers.map((driver) => driver.walkThreshold));
 }
 
 // Page and total test the status copied onto the event and join the posts only for what
@@ -92,9 +96,9 @@ export function selectivePageQuery(
   total: number,
   traits: Pick<DialectTraits, 'ledByIds' | 'ledByIndex'>,
 ) {
-  const threshold = Math.max(...filter.drivers.map((driver) => driver.walkThreshold));
   const page = pageQuery(filter, q, paging);
-  const fewMatches = total * total * LED_MATCH_COST < threshold * (paging.offset + paging.perPage);
+  const fewMatches =
+    total * total * LED_MATCH_COST < walkThreshold(filter) * (paging.offset + paging.perPage);
   return fewMatches ? led(filter, page, traits) : page;
 }
 

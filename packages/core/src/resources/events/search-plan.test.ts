@@ -101,8 +101,8 @@ describe.each(dialects)('search by the rarest trigram ($name)', (dialect) => {
     const kelvin = await search('"kanzi music night"');
     expect(kelvin.titles).toEqual(['\u212Aanzi music night']);
     if (sqlite) expect(kelvin.match).toMatch(/^"(kan|anz|nzi)"$/);
-    // FTS5 does not fold `İ`: its trigram is looked up too, by the rarest trigram (`hti`, in no text as it is)
-    // and by the phrase (`"zanzi music nighti"`, whose trigrams every filler event holds).
+    // FTS5 does not fold `İ`: a term's last trigram ending in `i` is looked up in its `İ` form too, alone (`hti`,
+    // the rarest: in no text as it is) and in a longer phrase.
     const dotted = await search('nighti');
     expect(dotted.titles).toEqual(['Zanzi music night\u0130']);
     if (sqlite) expect(dotted.match).toBe('("hti" OR "ht\u0130")');
@@ -111,19 +111,9 @@ describe.each(dialects)('search by the rarest trigram ($name)', (dialect) => {
 
   it('searches common words by their phrases, and non-ASCII terms as before', async () => {
     const common = await search('"music night 7"');
-    expect(common.titles).toEqual([
-      'Music night 7',
-      'Music night 70',
-      'Music night 71',
-      'Music night 72',
-      'Music night 73',
-      'Music night 74',
-      'Music night 75',
-      'Music night 76',
-      'Music night 77',
-      'Music night 78',
-      'Music night 79',
-    ]);
+    const sevens = Array.from({ length: 10 }, (_, n) => `Music night 7${n}`);
+    expect(common.titles).toEqual(['Music night 7', ...sevens]);
+    if (sqlite) expect(common.match).toBe('"music night 7"');
     expect((await search('NIGHTİ')).titles).toEqual(['Zanzi music night\u0130']);
   });
 

@@ -14,6 +14,7 @@
  * its `İ`, `ftsPhrase`).
  */
 import { sql } from 'kysely';
+import { isAscii } from '../../db/traits.js';
 import type { RequestContext } from '../../route-table/context.js';
 import { ftsPhrase, isIndexable } from './search.js';
 
@@ -29,8 +30,6 @@ const MAX_PROBED = 12;
  */
 const LONGER_BY = 140;
 
-const ASCII = /^\p{ASCII}*$/u;
-
 /**
  * The trigram to look the terms up by, as an FTS5 phrase, when reading its list and testing each text costs
  * less than the terms' own phrases; undefined when it does not, or when a term is not ASCII.
@@ -41,7 +40,7 @@ export async function rarestTrigram(
   terms: readonly string[],
 ): Promise<string | undefined> {
   const indexed = terms.filter(isIndexable);
-  if (indexed.length === 0 || !indexed.every((term) => ASCII.test(term))) return undefined;
+  if (indexed.length === 0 || !indexed.every(isAscii)) return undefined;
   const all = indexed.flatMap(trigramsOf);
   const candidates = [...new Set(all)];
   const probed = spread(candidates, MAX_PROBED);
