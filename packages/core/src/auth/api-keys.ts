@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { byKey } from '../db/by-key.js';
+import { readByKey } from '../db/by-key.js';
 import type { Db } from '../db/database.js';
 import type { ApiError } from '../errors/api-error.js';
 import { apiError } from '../errors/catalog.js';
@@ -55,13 +55,13 @@ export function readCredentials(headers: RequestHeaders): Credentials | null {
 export async function authenticateWithApiKey(db: Db, headers: RequestHeaders): Promise<UserPrincipal | null> {
   const credentials = readCredentials(headers);
   if (!credentials) return null;
-  const row = await byKey(
+  const [row] = await readByKey(db, 'api key', { hash: hashApiKey(credentials.key) }, ({ hash }) =>
     db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
       .select(['users.id as user_id', 'users.login', 'users.role', 'api_keys.revoked_utc'])
-      .where('api_keys.key_hash', '=', hashApiKey(credentials.key)),
-  ).executeTakeFirst();
+      .where('api_keys.key_hash', '=', hash),
+  );
   if (!row || row.revoked_utc !== null) throw invalidCredentials();
   if (credentials.login !== undefined && credentials.login !== row.login) throw invalidCredentials();
   return { userId: row.user_id, role: row.role as Role };

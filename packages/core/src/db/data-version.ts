@@ -8,6 +8,7 @@ import { setImmediate } from 'node:timers';
 import { CompiledQuery } from 'kysely';
 import { forEveryRequest } from './cancellation.js';
 import type { CalendarDatabase, Db, QueryObserver } from './database.js';
+import { runInKeptShape } from './kept-shapes.js';
 
 /** The statement that reads the data version; the same on both dialects (SQLite also runs it synchronously). */
 export const DATA_VERSION_SQL = 'select version from data_version where id = 1';
@@ -31,12 +32,13 @@ export async function readDataVersion(db: Db): Promise<number | undefined> {
  * merge each record's changes from there into one row.
  */
 export async function bumpDataVersion(db: Db): Promise<void> {
-  const result = await db
-    .updateTable('data_version')
-    .set((eb) => ({ version: eb('version', '+', 1), change_mark: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0)
+  const result = await runInKeptShape(db, 'bump data version', {}, () =>
+    db
+      .updateTable('data_version')
+      .set((eb) => ({ version: eb('version', '+', 1), change_mark: eb('version', '+', 1) }))
+      .where('id', '=', 1),
+  );
+  if (Number(result.numAffectedRows) === 0)
     await db.insertInto('data_version').values({ id: 1, version: 1 }).execute();
 }
 

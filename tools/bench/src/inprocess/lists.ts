@@ -1,6 +1,7 @@
 /**
  * `pnpm --filter @calendar-events/bench lists-cpu`: what the benchmark's reads cost inside core, without
- * HTTP and without the response cache (every request runs its queries and its serialization), on the
+ * HTTP and without the response cache (every request runs its queries and its serialization; with
+ * `--response-cache miss`, the caches on and every URL new, as `pnpm bench --response-cache miss`), on the
  * calendar without series and on the one with a share of weekly series, one after the other. Measured as
  * CPU time (this process, and PostgreSQL's backends of the database), which a machine whose cores are shared
  * with other work changes far less than it changes elapsed time. Reads only: the calendars are those
@@ -15,7 +16,8 @@ import { createSqliteDatabase } from '@calendar-events/core/sqlite';
 import { Option } from 'commander';
 import { type DatabaseKind, prepareDataset } from '../dataset/store.js';
 import { stderrOutput } from '../progress.js';
-import { buildScenarios, type ScenarioName } from '../scenarios.js';
+import { UNIQUE_TOKEN } from '../load/load.js';
+import { askedAtNewUrls, buildScenarios, type ScenarioName } from '../scenarios.js';
 import { postgresCpuMs, processCpuMs } from './cpu.js';
 import { finish, inProcessCommand, median, parseOptions } from './tool.js';
 
@@ -24,6 +26,7 @@ const READS: ScenarioName[] = ['default-list', 'filtered-list', 'search', 'geolo
 export interface ListCpuResult {
   database: DatabaseKind;
   series_share: number;
+  response_cache: 'off' | 'miss';
   scenario: ScenarioName;
   /** Medians over the rounds, per request. */
   wall_us: number;
@@ -43,6 +46,7 @@ async function measure(
     dataDir: string;
     postgresUrl: string;
     reads: readonly ScenarioName[];
+    responseCache: 'off' | 'miss';
   },
 ): Promise<ListCpuResult[]> {
   const dataset = await prepareDataset({
@@ -58,17 +62,20 @@ async function measure(
     kind === 'sqlite'
       ? createSqliteDatabase(dataset.url.replace(/^sqlite:/, ''))
       : createPostgresDatabase({ connectionString: dataset.url });
-  const core = createCalendarCore({ database, geolocation: true, cache: false });
+  const miss = options.responseCache === 'miss';
+  const core = createCalendarCore({ database, geolocation: true, ...(miss ? {} : { cache: false }) });
   const postgresName = kind === 'postgres' ? decodeURIComponent(new URL(dataset.url).pathname.slice(1)) : '';
   const results: ListCpuResult[] = [];
   try {
     for (const scenario of buildScenarios(dataset.facts, dataset.administratorKey)) {
       if (!options.reads.includes(scenario.name)) continue;
-      const { paths } = await scenario.prepare('http://unused.invalid');
+      const prepared = await scenario.prepare('http://unused.invalid');
+      const { paths } = miss ? askedAtNewUrls(prepared) : prepared;
       let next = 0;
+      let asked = 0;
       let total: string | null = null;
       const ask = async () => {
-        const path = paths[next++ % paths.length]!;
+        const path = paths[next++ % paths.length]!.replaceAll(UNIQUE_TOKEN, String(++asked));
         const response = await core.handle({
           method: 'GET',
           url: path,
@@ -98,6 +105,7 @@ async function measure(
       const result: ListCpuResult = {
         database: kind,
         series_share: seriesShare,
+        response_cache: options.responseCache,
         scenario: scenario.name,
         wall_us: median(walls),
         cpu_us: median(cpus),
@@ -107,7 +115,7 @@ async function measure(
       };
       results.push(result);
       process.stdout.write(
-        `${kind.padEnd(8)}  series ${String(Math.round(seriesShare * 100)).padStart(2)} %  ${scenario.name.padEnd(13)}  ${(result.wall_us / 1000).toFixed(2).padStart(7)} ms  CPU ${(result.cpu_us / 1000).toFixed(2).padStart(6)} ms${result.postgres_cpu_us !== null ? ` + PostgreSQL ${(result.postgres_cpu_us / 1000).toFixed(2).padStart(6)} ms` : ''}  (total ${total}; load ${result.load_average})\n`,
+        `${kind.padEnd(8)}  series ${String(Math.round(seriesShare * 100)).padStart(2)} %  ${miss ? 'miss ' : ''}${scenario.name.padEnd(13)}  ${(result.wall_us / 1000).toFixed(2).padStart(7)} ms  CPU ${(result.cpu_us / 1000).toFixed(2).padStart(6)} ms${result.postgres_cpu_us !== null ? ` + PostgreSQL ${(result.postgres_cpu_us / 1000).toFixed(2).padStart(6)} ms` : ''}  (total ${total}; load ${result.load_average})\n`,
       );
     }
   } finally {
@@ -131,7 +139,15 @@ const options = parseOptions(
     .addOption(new Option('--series-shares <list>', 'calendars to compare').default('0,0.2'))
     .addOption(new Option('--rounds <n>', 'rounds per read (the median is kept)').default('7'))
     .addOption(new Option('--requests <n>', 'requests per round').default('100'))
-    .addOption(new Option('--scenarios <list>', 'the reads to measure').default(READS.join(','))),
+    .addOption(new Option('--scenarios <list>', 'the reads to measure').default(READS.join(',')))
+    .addOption(
+      new Option(
+        '--response-cache <mode>',
+        "off: no cache, every request runs its queries; miss: the service's caches on and every URL new (no answer reused; list totals and linked records kept per data version are, as in `pnpm bench --response-cache miss`)",
+      )
+        .choices(['off', 'miss'])
+        .default('off'),
+    ),
 );
 const results: ListCpuResult[] = [];
 for (const kind of options.databases)
@@ -144,6 +160,7 @@ for (const kind of options.databases)
         dataDir: options.dataDir,
         postgresUrl: options.postgresUrl,
         reads: readsOf(options.own.scenarios!),
+        responseCache: options.own.responseCache as 'off' | 'miss',
       })),
     );
 await finish(options, results);

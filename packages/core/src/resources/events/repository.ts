@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { byKey } from '../../db/by-key.js';
+import { readByKey } from '../../db/by-key.js';
 import type { Db } from '../../db/database.js';
 import type { EventRow, PostRow } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
@@ -47,7 +47,8 @@ export const EVENT_COLUMNS = [
   'events.parent_id',
 ] as const;
 
-function selectEventRecords(db: Db, languages: TextLanguages | undefined) {
+/** The event records' statement, with the texts in `languages` (`languagesFor`) or without texts. */
+function selectEventRecords(db: Db, languages: readonly string[] | undefined) {
   const query = db
     .selectFrom('events')
     .innerJoin('posts', 'posts.id', 'events.id')
@@ -76,9 +77,7 @@ function selectEventRecords(db: Db, languages: TextLanguages | undefined) {
   return languages
     ? query
         .leftJoin('post_texts as t', (join) =>
-          join
-            .on('t.post_id', '=', ownerOfRows())
-            .on('t.language', 'in', languagesFor(languages.language, languages.defaultLanguage)),
+          join.on('t.post_id', '=', ownerOfRows()).on('t.language', 'in', languages),
         )
         .select(JOINED_TEXT_COLUMNS)
     : query.select([
@@ -101,9 +100,17 @@ export async function loadEventRecords(
   languages?: TextLanguages,
 ): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await byKey(
-    selectEventRecords(db, languages).where('events.id', 'in', [...new Set(ids)]),
-  ).execute();
+  const wanted = [...new Set(ids)];
+  const rows = languages
+    ? await readByKey(
+        db,
+        'event records with texts',
+        { ids: wanted, languages: languagesFor(languages.language, languages.defaultLanguage) },
+        (values) => selectEventRecords(db, values.languages).where('events.id', 'in', values.ids),
+      )
+    : await readByKey(db, 'event records', { ids: wanted }, (values) =>
+        selectEventRecords(db, undefined).where('events.id', 'in', values.ids),
+      );
   const byId = toEventRecords(rows, languages);
   return ids.map((id) => byId.get(id)).filter((r): r is EventRecord => r !== undefined);
 }
@@ -114,7 +121,10 @@ export async function loadEventRecordBySlug(
   slug: string,
   languages?: TextLanguages,
 ): Promise<EventRecord | undefined> {
-  const rows = await selectEventRecords(db, languages)
+  const rows = await selectEventRecords(
+    db,
+    languages && languagesFor(languages.language, languages.defaultLanguage),
+  )
     .where('events.id', '=', (eb) =>
       eb
         .selectFrom('posts')

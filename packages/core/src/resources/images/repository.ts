@@ -4,7 +4,7 @@
  */
 
 import { formatUtc } from '../../dates/format.js';
-import { byKey, everyColumn } from '../../db/by-key.js';
+import { everyColumn, readByKey } from '../../db/by-key.js';
 import type { Db } from '../../db/database.js';
 import type { ImageRow, ImagesTable } from '../../db/schema.js';
 import { memoize } from '../../support/memo.js';
@@ -69,7 +69,9 @@ const IMAGE_COLUMNS = everyColumn<ImagesTable>()([
 export async function loadImages(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, ImageRow>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await byKey(db.selectFrom('images').select(IMAGE_COLUMNS).where('id', 'in', wanted)).execute();
+  const rows = await readByKey(db, 'images', { ids: wanted }, ({ ids }) =>
+    db.selectFrom('images').select(IMAGE_COLUMNS).where('id', 'in', ids),
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 

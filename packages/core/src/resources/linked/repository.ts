@@ -3,7 +3,7 @@
  * `linked_post_search` row the search index narrows by. Reads and writes of those rows, nothing of HTTP.
  */
 import { sql } from 'kysely';
-import { byKey } from '../../db/by-key.js';
+import { readByKey } from '../../db/by-key.js';
 import type { CalendarDatabase, Db } from '../../db/database.js';
 import type { PostRow, PostStatus, PostType } from '../../db/schema.js';
 import { invalidParam } from '../../errors/invalid-params.js';
@@ -146,23 +146,27 @@ export async function loadDetailRows(
   defaultLanguage: string,
 ): Promise<{ rows: DetailRowWithOrigin[]; texts: Map<number, PostTexts> }> {
   const wanted = [...new Set(ids)];
-  const joined = (await byKey(
-    db
-      .selectFrom(`${kind.table} as d` as 'venues as d')
-      .innerJoin('posts', 'posts.id', 'd.id')
-      .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
-      .leftJoin('post_texts as t', (join) =>
-        join.onRef('t.post_id', '=', 'd.id').on('t.language', 'in', languagesFor(language, defaultLanguage)),
-      )
-      .select(detailColumns(kind))
-      .select(POST_COLUMNS)
-      .select([
-        'tec_origins.global_id as origin_global_id',
-        'tec_origins.global_id_lineage as origin_global_id_lineage',
-      ])
-      .select(JOINED_TEXT_COLUMNS)
-      .where('d.id', 'in', wanted),
-  ).execute()) as unknown as Array<DetailRowWithOrigin & JoinedTextColumns>;
+  const joined = (await readByKey(
+    db,
+    `${kind.table} with texts`,
+    { ids: wanted, languages: languagesFor(language, defaultLanguage) },
+    (values) =>
+      db
+        .selectFrom(`${kind.table} as d` as 'venues as d')
+        .innerJoin('posts', 'posts.id', 'd.id')
+        .leftJoin('tec_origins', 'tec_origins.post_id', 'd.id')
+        .leftJoin('post_texts as t', (join) =>
+          join.onRef('t.post_id', '=', 'd.id').on('t.language', 'in', values.languages),
+        )
+        .select(detailColumns(kind))
+        .select(POST_COLUMNS)
+        .select([
+          'tec_origins.global_id as origin_global_id',
+          'tec_origins.global_id_lineage as origin_global_id_lineage',
+        ])
+        .select(JOINED_TEXT_COLUMNS)
+        .where('d.id', 'in', values.ids),
+  )) as unknown as Array<DetailRowWithOrigin & JoinedTextColumns>;
   // A record's row once, without its text columns.
   const rows = new Map<number, DetailRowWithOrigin>();
   for (const { text_language, text_title, text_description, text_excerpt, ...row } of joined)
@@ -170,13 +174,14 @@ export async function loadDetailRows(
   return { rows: [...rows.values()], texts: pickJoinedTexts(joined, wanted, language, defaultLanguage) };
 }
 
-export function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {
-  return byKey(
+export async function loadDetail(kind: LinkedPostKind, db: Db, id: number): Promise<DetailRow | undefined> {
+  const [row] = await readByKey(db, kind.table, { id }, (values) =>
     db
       .selectFrom(`${kind.table} as d` as 'venues as d')
       .select(detailColumns(kind))
-      .where('d.id', '=', id),
-  ).executeTakeFirst() as Promise<DetailRow | undefined>;
+      .where('d.id', '=', values.id),
+  );
+  return row as DetailRow | undefined;
 }
 
 /** The `posts` columns a venue or organizer write sets. */

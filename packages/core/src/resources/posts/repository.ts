@@ -6,6 +6,7 @@
 
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { runInKeptShape } from '../../db/kept-shapes.js';
 import type { PostRow, PostStatus, PostTextsTable, PostType } from '../../db/schema.js';
 import { languagesFor, pickTranslation } from '../../i18n/translations.js';
 import { uniqueSlug } from '../../text/slug.js';
@@ -206,8 +207,10 @@ export function effectiveStatus(post: Pick<PostRow, 'status' | 'date_utc'>, nowU
 
 /** Stores a new record's post row; returns its id, which its type's own row then shares. */
 export async function insertPost(db: Db, row: Omit<PostRow, 'id'>): Promise<number> {
-  const inserted = await db.insertInto('posts').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+  const inserted = await runInKeptShape(db, 'insert post', row, (values) =>
+    db.insertInto('posts').values(values).returning('id'),
+  );
+  return inserted.rows[0]!.id;
 }
 
 /**

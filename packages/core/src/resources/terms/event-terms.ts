@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { keptOr } from '../../cache/record-memo.js';
 import { formatUtc } from '../../dates/format.js';
-import { byKey } from '../../db/by-key.js';
+import { readByKey } from '../../db/by-key.js';
 import type { Taxonomy } from '../../db/schema.js';
 import { languagesFor } from '../../i18n/translations.js';
 import type { RequestContext } from '../../route-table/context.js';
@@ -20,7 +20,7 @@ import {
   lookUpTermsByIdOrSlug,
   TERM_RECORD_SELECTION,
   termSlugTaken,
-  termsWithTexts,
+  termsWithTextsIn,
   toTermRecord,
 } from './repository.js';
 import type { EmbeddedTermOutput } from './schema.js';
@@ -265,16 +265,21 @@ export async function loadEventTerms(
   if (ids.length === 0) return out;
 
   // An occurrence that follows its series carries the series' terms (events/series/follows.ts).
-  const rows = await byKey(
-    termsWithTexts(context)
-      .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
-      .innerJoin('events', (join) => join.on(ownerOfRows(), '=', sql.ref('event_terms.event_id')))
-      .select(['events.id as event_id', ...TERM_RECORD_SELECTION])
-      .where('events.id', 'in', ids)
-      .orderBy('events.id')
-      .orderBy('event_terms.position')
-      .orderBy('terms.id'),
-  ).execute();
+  const { db, config, language } = context;
+  const rows = await readByKey(
+    db,
+    'event terms',
+    { ids, language, defaultLanguage: config.defaultLanguage },
+    (values) =>
+      termsWithTextsIn(db, values.language, values.defaultLanguage)
+        .innerJoin('event_terms', 'event_terms.term_id', 'terms.id')
+        .innerJoin('events', (join) => join.on(ownerOfRows(), '=', sql.ref('event_terms.event_id')))
+        .select(['events.id as event_id', ...TERM_RECORD_SELECTION])
+        .where('events.id', 'in', values.ids)
+        .orderBy('events.id')
+        .orderBy('event_terms.position')
+        .orderBy('terms.id'),
+  );
   if (rows.length === 0) return out;
 
   for (const row of rows) {

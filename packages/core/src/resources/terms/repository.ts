@@ -44,11 +44,15 @@ export interface TermRecord {
  * `coalesce(tl.x, td.x)` is the field-by-field fallback of SPEC §7 inside SQL (for search and sorting).
  */
 export function termsWithTexts(context: RequestContext) {
-  const { db, config, language } = context;
+  return termsWithTextsIn(context.db, context.language, context.config.defaultLanguage);
+}
+
+/** `termsWithTexts` with its languages given (a read by key binds them as values). */
+export function termsWithTextsIn(db: Db, language: string, defaultLanguage: string) {
   return db
     .selectFrom('terms')
     .leftJoin('term_texts as td', (join) =>
-      join.onRef('td.term_id', '=', 'terms.id').on('td.language', '=', config.defaultLanguage),
+      join.onRef('td.term_id', '=', 'terms.id').on('td.language', '=', defaultLanguage),
     )
     .leftJoin('term_texts as tl', (join) =>
       join.onRef('tl.term_id', '=', 'terms.id').on('tl.language', '=', language),
