@@ -192,11 +192,11 @@ async function measure(
             .executeTakeFirstOrThrow()
         ).n,
       );
-      await removeAddedRecords(database, facts.lastGeneratedPostId, administratorKey);
       // The removed rows leave dead entries in the indexes the next round inserts into, in the same key ranges
       // (its dates, its series); PostgreSQL's inserts then visit them, one round after another faster than
-      // autovacuum comes by. A service creates series far less often: each round starts vacuumed.
-      if (kind === 'postgres') await sql`vacuum`.execute(database.kysely);
+      // autovacuum comes by. A service creates series far less often: each round starts vacuumed (the removal
+      // vacuums).
+      await removeAddedRecords(database, facts.lastGeneratedPostId, administratorKey);
       if (round >= options.warmup)
         rounds.push({ ms, cpuMs, postgresCpuMs: postgresCpu, statements, occurrences, window });
       output.write(
