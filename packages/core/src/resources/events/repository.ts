@@ -100,17 +100,16 @@ export async function loadEventRecords(
   languages?: TextLanguages,
 ): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
-  const wanted = [...new Set(ids)];
-  const rows = languages
-    ? await readByKey(
-        db,
-        'event records with texts',
-        { ids: wanted, languages: languagesFor(languages.language, languages.defaultLanguage) },
-        (values) => selectEventRecords(db, values.languages).where('events.id', 'in', values.ids),
-      )
-    : await readByKey(db, 'event records', { ids: wanted }, (values) =>
-        selectEventRecords(db, undefined).where('events.id', 'in', values.ids),
-      );
+  // Without languages, `languages` is undefined: a shape of its own (kept-shapes.ts), without the texts.
+  const rows = await readByKey(
+    db,
+    'event records',
+    {
+      ids: [...new Set(ids)],
+      languages: languages && languagesFor(languages.language, languages.defaultLanguage),
+    },
+    (values) => selectEventRecords(db, values.languages).where('events.id', 'in', values.ids),
+  );
   const byId = toEventRecords(rows, languages);
   return ids.map((id) => byId.get(id)).filter((r): r is EventRecord => r !== undefined);
 }
